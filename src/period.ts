@@ -1,0 +1,291 @@
+/**
+ * Cycles and TIME labels. Every label maps to a period ordinal (a whole number that counts
+ * periods of its cycle), which makes ranges, halving and generation plain arithmetic.
+ *
+ * | cycle | label | example |
+ * |---|---|---|
+ * | A | YYYY | 2020 |
+ * | S | YYYYSn | 2023S2 |
+ * | Q | YYYYQn | 2023Q3 |
+ * | M | YYYYMM | 202305 |
+ * | SM | YYYYMMSMn (specification) or YYYYMMSn (live) | 202305SM2, 202305S2 |
+ * | D | YYYYMMDD | 20230517 |
+ *
+ * @module
+ */
+
+import { invalidArgument } from "./errors.ts";
+
+/** The cycles of ECOS tables: annual, semi-annual, quarterly, monthly, half-monthly, daily. */
+export type Cycle = "A" | "S" | "Q" | "M" | "SM" | "D";
+
+/** All cycles, longest period first. */
+export const CYCLES: readonly Cycle[] = ["A", "S", "Q", "M", "SM", "D"];
+
+/** How a half-monthly label is spelt: "spec" is `202305SM2`, "live" is `202305S2`. */
+export type SmSpelling = "spec" | "live";
+
+/** A label's cycle and ordinal. */
+export interface PeriodRef {
+  /** The cycle the label belongs to. */
+  cycle: Cycle;
+  /** The period's ordinal within its cycle (see {@linkcode formatPeriod}). */
+  index: number;
+}
+
+/** The shape of each cycle's label, for messages. */
+export const CYCLE_SHAPES: Readonly<Record<Cycle, string>> = {
+  A: "YYYY (e.g. 2020)",
+  S: "YYYYSn with n 1-2 (e.g. 2023S2)",
+  Q: "YYYYQn with n 1-4 (e.g. 2023Q3)",
+  M: "YYYYMM (e.g. 202305)",
+  SM: "YYYYMMSMn or YYYYMMSn with n 1-2 (e.g. 202305SM2)",
+  D: "YYYYMMDD (e.g. 20230517)",
+};
+
+const DAY_MS = 86_400_000;
+
+/** Whether a value is a cycle code. */
+export function isCycle(value: unknown): value is Cycle {
+  return typeof value === "string" && (CYCLES as readonly string[]).includes(value);
+}
+
+const LABEL = /^(\d{4})(?:(S|Q)(\d)|(\d{2})(?:(SM|S)(\d)|(\d{2}))?)?$/;
+
+/**
+ * Recognises a label by its shape, or returns `undefined` when it has none of the shapes or
+ * names an impossible date. With `cycle`, a label of another cycle is also `undefined`.
+ *
+ * @param label A TIME label such as "2023Q3".
+ * @param cycle The cycle the label must belong to.
+ * @returns The cycle and ordinal, or `undefined`.
+ */
+export function tryParseLabel(label: string, cycle?: Cycle): PeriodRef | undefined {
+  const m = LABEL.exec(label);
+  if (!m) return undefined;
+  const year = Number(m[1]);
+  if (year < 1000) return undefined;
+  let ref: PeriodRef | undefined;
+  if (m[2] !== undefined) {
+    const n = Number(m[3]);
+    if (m[2] === "S" && n >= 1 && n <= 2) ref = { cycle: "S", index: year * 2 + n - 1 };
+    if (m[2] === "Q" && n >= 1 && n <= 4) ref = { cycle: "Q", index: year * 4 + n - 1 };
+  } else if (m[4] !== undefined) {
+    const month = Number(m[4]);
+    if (month < 1 || month > 12) return undefined;
+    const ym = year * 12 + month - 1;
+    if (m[5] !== undefined) {
+      const n = Number(m[6]);
+      if (n >= 1 && n <= 2) ref = { cycle: "SM", index: ym * 2 + n - 1 };
+    } else if (m[7] !== undefined) {
+      const day = Number(m[7]);
+      const t = Date.UTC(year, month - 1, day);
+      if (day >= 1 && new Date(t).getUTCMonth() === month - 1) {
+        ref = { cycle: "D", index: Math.round(t / DAY_MS) };
+      }
+    } else {
+      ref = { cycle: "M", index: ym };
+    }
+  } else {
+    ref = { cycle: "A", index: year };
+  }
+  if (ref === undefined || (cycle !== undefined && ref.cycle !== cycle)) return undefined;
+  return ref;
+}
+
+/**
+ * Like {@linkcode tryParseLabel}, but throws an EcosError (INVALID_ARGUMENT) that names the
+ * expected shape.
+ *
+ * @param label A TIME label.
+ * @param cycle The cycle the label must belong to.
+ * @returns The cycle and ordinal.
+ * @throws {EcosError} When the label is not of the cycle's shape.
+ */
+export function parseLabel(label: string, cycle?: Cycle): PeriodRef {
+  const ref = tryParseLabel(label, cycle);
+  if (ref) return ref;
+  const shape = cycle === undefined
+    ? "one of YYYY, YYYYSn, YYYYQn, YYYYMM, YYYYMMSMn, YYYYMMDD"
+    : `${CYCLE_SHAPES[cycle]} for cycle ${cycle}`;
+  throw invalidArgument(`Write the period as ${shape}: got ${JSON.stringify(label)}`);
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, "0");
+
+/**
+ * Writes the label of a period ordinal.
+ *
+ * @param cycle The cycle.
+ * @param index The ordinal, as {@linkcode tryParseLabel} returns it.
+ * @param sm How to spell half-monthly labels.
+ * @returns The label, e.g. "2023Q3".
+ */
+export function formatPeriod(cycle: Cycle, index: number, sm: SmSpelling = "spec"): string {
+  switch (cycle) {
+    case "A":
+      return pad(index, 4);
+    case "S":
+      return `${pad(Math.floor(index / 2), 4)}S${(index % 2) + 1}`;
+    case "Q":
+      return `${pad(Math.floor(index / 4), 4)}Q${(index % 4) + 1}`;
+    case "M":
+      return `${pad(Math.floor(index / 12), 4)}${pad((index % 12) + 1, 2)}`;
+    case "SM": {
+      const ym = Math.floor(index / 2);
+      const tag = sm === "spec" ? "SM" : "S";
+      return `${pad(Math.floor(ym / 12), 4)}${pad((ym % 12) + 1, 2)}${tag}${(index % 2) + 1}`;
+    }
+    case "D": {
+      const d = new Date(index * DAY_MS);
+      return `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1, 2)}${pad(d.getUTCDate(), 2)}`;
+    }
+  }
+}
+
+/**
+ * The first day of a period, as whole days since 1970-01-01 (the physical value of a Polars
+ * Date).
+ */
+export function periodStartDays(cycle: Cycle, index: number): number {
+  switch (cycle) {
+    case "A":
+      return Date.UTC(index, 0, 1) / DAY_MS;
+    case "S":
+      return Date.UTC(Math.floor(index / 2), (index % 2) * 6, 1) / DAY_MS;
+    case "Q":
+      return Date.UTC(Math.floor(index / 4), (index % 4) * 3, 1) / DAY_MS;
+    case "M":
+      return Date.UTC(Math.floor(index / 12), index % 12, 1) / DAY_MS;
+    case "SM": {
+      const ym = Math.floor(index / 2);
+      return Date.UTC(Math.floor(ym / 12), ym % 12, index % 2 === 0 ? 1 : 16) / DAY_MS;
+    }
+    case "D":
+      return index;
+  }
+}
+
+/** The last day of a period, as whole days since 1970-01-01. */
+export function periodEndDays(cycle: Cycle, index: number): number {
+  return cycle === "D" ? index : periodStartDays(cycle, index + 1) - 1;
+}
+
+/** Days since 1970-01-01 to a Date at UTC midnight. */
+export function daysToDate(days: number): Date {
+  return new Date(days * DAY_MS);
+}
+
+/**
+ * The first day of the period a label names, at UTC midnight. The label's cycle is found from
+ * its shape; both half-monthly spellings are understood.
+ *
+ * @param label A TIME label such as "2023Q3", "202305SM2", "202305S2" or "20230517".
+ * @param cycle When given, the label must be of this cycle.
+ * @returns The first day of the period.
+ * @throws {EcosError} INVALID_ARGUMENT when the label has no known shape.
+ *
+ * @example
+ * ```ts
+ * import { parsePeriod } from "./period.ts";
+ *
+ * console.assert(parsePeriod("2023Q3").toISOString().startsWith("2023-07-01"));
+ * console.assert(parsePeriod("202305S2", "SM").toISOString().startsWith("2023-05-16"));
+ * ```
+ */
+export function parsePeriod(label: string, cycle?: Cycle): Date {
+  const ref = parseLabel(label, cycle);
+  return daysToDate(periodStartDays(ref.cycle, ref.index));
+}
+
+/**
+ * The last day of the period a label names, at UTC midnight.
+ *
+ * @param label A TIME label.
+ * @param cycle When given, the label must be of this cycle.
+ * @returns The last day of the period.
+ * @throws {EcosError} INVALID_ARGUMENT when the label has no known shape.
+ *
+ * @example
+ * ```ts
+ * import { periodEnd } from "./period.ts";
+ *
+ * console.assert(periodEnd("2024Q1").toISOString().startsWith("2024-03-31"));
+ * console.assert(periodEnd("202402SM2").toISOString().startsWith("2024-02-29"));
+ * ```
+ */
+export function periodEnd(label: string, cycle?: Cycle): Date {
+  const ref = parseLabel(label, cycle);
+  return daysToDate(periodEndDays(ref.cycle, ref.index));
+}
+
+/**
+ * The ordinal of the period of `cycle` that contains a date (read in UTC).
+ *
+ * @param date Any date.
+ * @param cycle The cycle.
+ * @returns The ordinal.
+ */
+export function dateToIndex(date: Date, cycle: Cycle): number {
+  const t = date.getTime();
+  if (!Number.isFinite(t)) throw invalidArgument("Pass a valid Date: got an Invalid Date");
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth();
+  switch (cycle) {
+    case "A":
+      return y;
+    case "S":
+      return y * 2 + (m < 6 ? 0 : 1);
+    case "Q":
+      return y * 4 + Math.floor(m / 3);
+    case "M":
+      return y * 12 + m;
+    case "SM":
+      return (y * 12 + m) * 2 + (date.getUTCDate() <= 15 ? 0 : 1);
+    case "D":
+      return Math.floor(t / DAY_MS);
+  }
+}
+
+/**
+ * The label of the period of `cycle` that contains a date (read in UTC).
+ *
+ * @param date Any date.
+ * @param cycle The cycle.
+ * @param sm How to spell half-monthly labels.
+ * @returns The label.
+ *
+ * @example
+ * ```ts
+ * import { dateToLabel } from "./period.ts";
+ *
+ * console.assert(dateToLabel(new Date("2024-05-20"), "Q") === "2024Q2");
+ * ```
+ */
+export function dateToLabel(date: Date, cycle: Cycle, sm: SmSpelling = "spec"): string {
+  return formatPeriod(cycle, dateToIndex(date, cycle), sm);
+}
+
+/**
+ * Converts many labels to days since 1970-01-01 (null where a label is missing or has no
+ * shape), caching per distinct label: a table repeats the same few labels for every item.
+ */
+export function labelsToDays(labels: ReadonlyArray<string | null>): (number | null)[] {
+  const cache = new Map<string, number | null>();
+  const out = new Array<number | null>(labels.length);
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i];
+    if (label === null || label === undefined) {
+      out[i] = null;
+      continue;
+    }
+    let days = cache.get(label);
+    if (days === undefined) {
+      const ref = tryParseLabel(label);
+      days = ref ? periodStartDays(ref.cycle, ref.index) : null;
+      cache.set(label, days);
+    }
+    out[i] = days;
+  }
+  return out;
+}
