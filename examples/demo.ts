@@ -1,0 +1,35 @@
+/**
+ * The README's demo: both specified services as DataFrames. Without ECOS_API_KEY it runs
+ * against the bundled server (generated sample data); with it, against the live service.
+ *
+ *     deno task demo
+ *
+ * @module
+ */
+
+import { connect, isEcosError } from "../mod.ts";
+
+await using session = await connect();
+const { client, source } = session;
+console.log(`Source: ${source === "bundled" ? "the bundled server" : "the ECOS service"}\n`);
+
+try {
+  const keyStats = await client.keyStatisticList();
+  console.log(`KeyStatisticList: ${keyStats.height} key indicators`);
+  console.log(keyStats.head(8).toString(), "\n");
+
+  const rate = await client.statisticSearch({
+    statCode: "722Y001", // Bank of Korea base rate
+    cycle: "M",
+    start: "202301",
+    end: "202412",
+    items: ["0101000"],
+  });
+  console.log(`StatisticSearch 722Y001 (base rate, monthly): ${rate.height} rows`);
+  console.log(rate.select("STAT_CODE", "ITEM_NAME1", "UNIT_NAME", "TIME", "PERIOD", "DATA_VALUE")
+    .tail(6).toString());
+} catch (error) {
+  if (!isEcosError(error)) throw error;
+  console.error(`${error.code}: ${error.message}`);
+  Deno.exitCode = 1;
+}

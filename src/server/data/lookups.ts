@@ -1,0 +1,194 @@
+/**
+ * The rows of the lookup services, built from the catalogue: the table tree
+ * (StatisticTableList), items by cycle (StatisticItemList), the glossary (StatisticWord) and
+ * table descriptions (StatisticMeta).
+ *
+ * @module
+ */
+
+import { type Cycle, formatPeriod, type SmSpelling } from "../../period.ts";
+import type {
+  StatisticItemRow,
+  StatisticMetaRow,
+  StatisticTableRow,
+  StatisticWordRow,
+} from "../types.ts";
+import { findTable, GROUPS, TABLES } from "./catalogue.ts";
+import { GLOSSARY } from "./glossary.ts";
+import { SERVER_DATA_NOTICE, SERVER_DATA_NOTICE_KR } from "./notice.ts";
+import { type TableDef, tableSeries } from "./table.ts";
+
+type Lang = "kr" | "en";
+
+/** Every node of the table tree, depth first: each group, then its tables and subgroups. */
+export function tableTree(language: Lang): StatisticTableRow[] {
+  const rows: StatisticTableRow[] = [];
+  const visit = (parent: string) => {
+    for (const g of GROUPS.filter((g) => g.parent === parent)) {
+      rows.push({
+        P_STAT_CODE: g.parent,
+        STAT_CODE: g.code,
+        STAT_NAME: g.name[language],
+        CYCLE: null,
+        SRCH_YN: "N",
+        ORG_NAME: null,
+      });
+      for (const t of TABLES.filter((t) => t.parent === g.code)) {
+        rows.push({
+          P_STAT_CODE: g.code,
+          STAT_CODE: t.code,
+          STAT_NAME: t.name[language],
+          CYCLE: t.cycles[0]?.cycle ?? null,
+          SRCH_YN: "Y",
+          ORG_NAME: t.org[language],
+        });
+      }
+      visit(g.code);
+    }
+  };
+  visit("*");
+  return rows;
+}
+
+/**
+ * The tree's nodes, or one node with everything under it.
+ *
+ * @param code A table or group code; all nodes when undefined.
+ * @param language Names in Korean or English.
+ */
+export function tableList(code: string | undefined, language: Lang): StatisticTableRow[] {
+  const rows = tableTree(language);
+  if (code === undefined) return rows;
+  const keep = new Set([code]);
+  // Depth-first order puts every descendant after its parent.
+  return rows.filter((r) => {
+    if (keep.has(r.STAT_CODE) || keep.has(r.P_STAT_CODE)) {
+      keep.add(r.STAT_CODE);
+      return true;
+    }
+    return false;
+  });
+}
+
+/**
+ * One row per item and cycle of a table.
+ *
+ * @param code The table code.
+ * @param language Names in Korean or English.
+ * @param sm How half-monthly labels are spelt.
+ */
+export function itemList(code: string, language: Lang, sm: SmSpelling): StatisticItemRow[] {
+  const table = findTable(code);
+  if (!table) return [];
+  const rows: StatisticItemRow[] = [];
+  table.dims.forEach((dim, level) => {
+    for (const item of dim.items) {
+      const parent = item.parent === undefined
+        ? undefined
+        : dim.items.find((it) => it.code === item.parent);
+      for (const def of table.cycles) {
+        const series = tableSeries(table, def.cycle)[0];
+        if (!series) continue;
+        rows.push({
+          STAT_CODE: table.code,
+          STAT_NAME: table.name[language],
+          GRP_CODE: `Group${level + 1}`,
+          GRP_NAME: dim.name[language],
+          ITEM_CODE: item.code,
+          ITEM_NAME: item.name[language],
+          P_ITEM_CODE: parent?.code ?? null,
+          P_ITEM_NAME: parent?.name[language] ?? null,
+          CYCLE: def.cycle,
+          START_TIME: formatPeriod(def.cycle, series.first, sm),
+          END_TIME: formatPeriod(def.cycle, series.last, sm),
+          DATA_CNT: series.count,
+          UNIT_NAME: (item.unit ?? (level === 0 ? table.unit : undefined))?.[language] || null,
+          WEIGHT: item.wgt ?? null,
+        });
+      }
+    }
+  });
+  return rows;
+}
+
+/**
+ * Glossary entries whose word contains `word` (in either language, ignoring case).
+ *
+ * @param word The text to look for.
+ * @param language The language of the answer.
+ */
+export function words(word: string, language: Lang): StatisticWordRow[] {
+  const needle = word.trim().toLowerCase();
+  if (needle === "") return [];
+  return GLOSSARY
+    .filter((e) =>
+      e.word.kr.toLowerCase().includes(needle) || e.word.en.toLowerCase().includes(needle)
+    )
+    .map((e) => ({ WORD: e.word[language], CONTENT: e.content[language] }));
+}
+
+const CYCLE_NAMES: Record<Cycle, [string, string]> = {
+  A: ["년", "Annual"],
+  S: ["반년", "Semi-annual"],
+  Q: ["분기", "Quarterly"],
+  M: ["월", "Monthly"],
+  SM: ["반월", "Half-monthly"],
+  D: ["일", "Daily"],
+};
+
+function describe(table: TableDef, language: Lang, sm: SmSpelling): StatisticMetaRow[] {
+  const kr = language === "kr";
+  const rows: StatisticMetaRow[] = [];
+  const top = (code: string, name: [string, string], data: string | null) =>
+    rows.push({
+      LVL: "1",
+      P_CONT_CODE: "*",
+      CONT_CODE: code,
+      CONT_NAME: kr ? name[0] : name[1],
+      META_DATA: data,
+    });
+  top("01", ["통계명", "Title"], table.name[language]);
+  top("02", ["작성기관", "Compiled by"], table.org[language]);
+  top(
+    "03",
+    ["작성주기", "Frequency"],
+    table.cycles.map((c) => CYCLE_NAMES[c.cycle][kr ? 0 : 1]).join(", "),
+  );
+  top("04", ["수록기간", "Coverage"], null);
+  table.cycles.forEach((def, i) => {
+    const s = tableSeries(table, def.cycle)[0];
+    if (!s) return;
+    rows.push({
+      LVL: "2",
+      P_CONT_CODE: "04",
+      CONT_CODE: `04${String(i + 1).padStart(2, "0")}`,
+      CONT_NAME: `${CYCLE_NAMES[def.cycle][kr ? 0 : 1]}(${def.cycle})`,
+      META_DATA: `${formatPeriod(def.cycle, s.first, sm)} ~ ${formatPeriod(def.cycle, s.last, sm)}`,
+    });
+  });
+  top("05", ["단위", "Unit"], table.unit[language] || (kr ? "항목별 상이" : "Varies by item"));
+  top(
+    "06",
+    ["항목구성", "Items"],
+    table.dims.map((d) => `${d.name[language]} (${d.items.length})`).join(", "),
+  );
+  top("07", ["유의사항", "Notes"], kr ? SERVER_DATA_NOTICE_KR : SERVER_DATA_NOTICE);
+  return rows;
+}
+
+/**
+ * Descriptions of the tables named `name`: exact name matches, or else names containing it
+ * (either language, ignoring case).
+ *
+ * @param name A table name, e.g. "시장금리(일별)".
+ * @param language The language of the answer.
+ * @param sm How half-monthly labels are spelt.
+ */
+export function metaOf(name: string, language: Lang, sm: SmSpelling): StatisticMetaRow[] {
+  const needle = name.trim().toLowerCase();
+  if (needle === "") return [];
+  const names = (t: TableDef) => [t.name.kr.toLowerCase(), t.name.en.toLowerCase()];
+  let found = TABLES.filter((t) => names(t).includes(needle));
+  if (found.length === 0) found = TABLES.filter((t) => names(t).some((n) => n.includes(needle)));
+  return found.flatMap((t) => describe(t, language, sm));
+}

@@ -1,0 +1,18 @@
+/**
+ * KeyStatisticList: the key statistics, no arguments.
+ *
+ * @module
+ */
+
+import { keyStatistics } from "../data/key_stats.ts";
+import { pageList, type ServiceDef } from "./service.ts";
+
+/** The KeyStatisticList service. */
+export const KEY_STATISTIC_LIST: ServiceDef = {
+  name: "KeyStatisticList",
+  required: 0,
+  rowCount: true,
+  answer(req) {
+    return pageList(keyStatistics(req.dialect, req.language), req);
+  },
+};

@@ -1,0 +1,512 @@
+/**
+ * The public types of the bundled server: its options, fault injection, statistics and the row
+ * shapes it answers.
+ *
+ * @module
+ */
+
+import type { EcosResultCode } from "../codes.ts";
+
+/**
+ * The services the bundled server answers.
+ *
+ * @example
+ * ```ts
+ * import type { EcosServiceName } from "./mod.ts";
+ *
+ * const service: EcosServiceName = "StatisticSearch";
+ * console.assert(service.length > 0);
+ * ```
+ */
+export type EcosServiceName =
+  | "StatisticSearch"
+  | "KeyStatisticList"
+  | "StatisticTableList"
+  | "StatisticItemList"
+  | "StatisticWord"
+  | "StatisticMeta";
+
+/**
+ * Where the server listens, as given to {@linkcode EcosServerOptions.onListen}.
+ *
+ * @example
+ * ```ts
+ * import { startEcosServer } from "./mod.ts";
+ *
+ * let port = 0;
+ * await using server = await startEcosServer({ onListen: (info) => (port = info.port) });
+ * console.assert(server.url.endsWith(`:${port}/api`));
+ * ```
+ */
+export interface EcosServerListenInfo {
+  /** The base URL ending in "/api". */
+  url: string;
+  /** The host name or address the server is bound to. */
+  hostname: string;
+  /** The port the server is bound to. */
+  port: number;
+}
+
+/**
+ * Options of {@linkcode startEcosServer}.
+ *
+ * @example
+ * ```ts
+ * import { type EcosServerOptions, startEcosServer } from "./mod.ts";
+ *
+ * const options: EcosServerOptions = {
+ *   keys: ["my-test-key"],
+ *   rateLimit: { requests: 300, windowMs: 180_000 },
+ *   workLimit: 50_000,
+ *   dialect: "live",
+ * };
+ * await using server = await startEcosServer(options);
+ * console.assert(server.url.startsWith("http://127.0.0.1:"));
+ * ```
+ */
+export interface EcosServerOptions {
+  /**
+   * The port to listen on; 0 picks any free port.
+   *
+   * @default {0}
+   */
+  port?: number;
+  /**
+   * The address to bind.
+   *
+   * @default {"127.0.0.1"}
+   */
+  hostname?: string;
+  /**
+   * API keys accepted besides "sample". The key "sample" is always accepted and, as on the live
+   * service, may ask for at most 10 rows a request (more answers ERROR-301).
+   *
+   * @default {[]}
+   */
+  keys?: string[];
+  /**
+   * A delay in milliseconds added to every answer. It ends early when the client disconnects
+   * or the server closes.
+   *
+   * @default {0}
+   */
+  latencyMs?: number;
+  /**
+   * At most `requests` admitted requests in any `windowMs` window (over all keys); requests
+   * beyond it answer ERROR-602 and do not count towards the window.
+   *
+   * @default {undefined} no limit
+   */
+  rateLimit?: { requests: number; windowMs: number };
+  /**
+   * The most rows a StatisticSearch query may match over its whole date range and item filter
+   * (its `list_total_count`, not the page). Every request of a query beyond it answers
+   * ERROR-400, so a client must split the date range.
+   *
+   * @default {undefined} no limit
+   */
+  workLimit?: number;
+  /**
+   * How the server spells what the specification and the live service disagree on. "spec":
+   * half-monthly labels as `YYYYMMSMn`, 100 key statistics whose CYCLE labels are all
+   * `YYYYMM`. "live": half-monthly labels as `YYYYMMSn`, 101 key statistics with CYCLE labels
+   * `YYYYMM`, `YYYYMMDD` or `YYYYQn`. Queries accept both half-monthly spellings either way.
+   *
+   * @default {"spec"}
+   */
+  dialect?: "spec" | "live";
+  /**
+   * Fault injection for tests: called for every request under `/api` after its path has been
+   * read; a returned fault replaces (or, for "total", alters) the answer.
+   *
+   * @default {undefined} no faults
+   */
+  fault?: (ctx: FaultContext) => Fault | undefined | Promise<Fault | undefined>;
+  /**
+   * Called once the server listens. The server itself prints nothing.
+   *
+   * @default {undefined} quiet
+   */
+  onListen?: (info: EcosServerListenInfo) => void;
+}
+
+/**
+ * What a {@linkcode EcosServerOptions.fault} function is told about a request.
+ *
+ * @example
+ * ```ts
+ * import { type FaultContext, startEcosServer } from "./mod.ts";
+ *
+ * const seen: FaultContext[] = [];
+ * await using server = await startEcosServer({ fault: (ctx) => void seen.push(ctx) });
+ * await (await fetch(`${server.url}/KeyStatisticList/sample/json/kr/1/3`)).body?.cancel();
+ * console.assert(seen[0]?.service === "KeyStatisticList" && seen[0]?.endNo === 3);
+ * ```
+ */
+export interface FaultContext {
+  /** The 1-based number of this request since the server started. */
+  n: number;
+  /** The service segment, e.g. "StatisticSearch" ("" when absent). */
+  service: string;
+  /** The format segment as sent ("" when absent). */
+  format: string;
+  /** The language segment as sent ("" when absent). */
+  language: string;
+  /** The start row number, when it is a whole number. */
+  startNo: number | undefined;
+  /** The end row number, when it is a whole number. */
+  endNo: number | undefined;
+  /** The decoded service arguments after the end row number. */
+  args: string[];
+}
+
+/**
+ * The result codes a `{ kind: "code" }` fault may answer.
+ *
+ * @example
+ * ```ts
+ * import type { FaultCode } from "./mod.ts";
+ *
+ * const code: FaultCode = "ERROR-602";
+ * console.assert(code.startsWith("ERROR"));
+ * ```
+ */
+export type FaultCode =
+  | "ERROR-400"
+  | "ERROR-500"
+  | "ERROR-600"
+  | "ERROR-601"
+  | "ERROR-602"
+  | "ERROR-101";
+
+/**
+ * A fault to inject into one answer.
+ *
+ * @example
+ * ```ts
+ * import { type Fault, startEcosServer } from "./mod.ts";
+ *
+ * // Every other request is rate-limited.
+ * const fault = (ctx: { n: number }): Fault | undefined =>
+ *   ctx.n % 2 === 0 ? { kind: "code", code: "ERROR-602" } : undefined;
+ * await using server = await startEcosServer({ fault });
+ * const url = `${server.url}/KeyStatisticList/sample/json/kr/1/1`;
+ * await (await fetch(url)).body?.cancel();
+ * const second = await (await fetch(url)).json();
+ * console.assert(second.RESULT.CODE === "ERROR-602");
+ * ```
+ */
+export type Fault =
+  /** An ECOS error body (HTTP 200) in the request's format and language. */
+  | { kind: "code"; code: FaultCode }
+  /** A proxy-like text/html answer with this HTTP status, e.g. 502 or 503. */
+  | { kind: "status"; status: number }
+  /** A maintenance HTML page with status 200. */
+  | { kind: "html" }
+  /** Headers arrive, then the connection ends before any byte of the body. */
+  | { kind: "drop" }
+  /** The real body, cut off in the middle. */
+  | { kind: "truncate" }
+  /**
+   * No answer until `ms` passes (then the real answer), the client disconnects, or the server
+   * closes (then the connection fails). Without `ms`, until one of the latter.
+   */
+  | { kind: "stall"; ms?: number }
+  /** The real answer with `list_total_count` replaced (an inconsistent total). */
+  | { kind: "total"; listTotalCount: number };
+
+/**
+ * One request as the server saw it. The API key is never recorded.
+ *
+ * @example
+ * ```ts
+ * import { startEcosServer } from "./mod.ts";
+ *
+ * await using server = await startEcosServer({ keys: ["secret"] });
+ * await (await fetch(`${server.url}/KeyStatisticList/secret/xml/en/1/2`)).body?.cancel();
+ * const record = server.stats.requests[0];
+ * console.assert(record?.outcome === "ok" && record.rows === 2);
+ * console.assert(!JSON.stringify(record).includes("secret"));
+ * ```
+ */
+export interface RequestRecord {
+  /** The 1-based number of the request since the server started. */
+  n: number;
+  /** The service segment ("" when absent). */
+  service: string;
+  /** The format segment ("" when absent). */
+  format: string;
+  /** The language segment ("" when absent). */
+  language: string;
+  /** The start row number, when it is a whole number. */
+  startNo?: number;
+  /** The end row number, when it is a whole number. */
+  endNo?: number;
+  /** The decoded service arguments after the end row number. */
+  args: string[];
+  /**
+   * "ok", a result code such as "INFO-200", "fault:<kind>" such as "fault:drop" (for every
+   * injected fault, "fault:code" included), "closed" when the server closed during the added
+   * latency, or "pending" while the request is being answered.
+   */
+  outcome: string;
+  /** Rows in the answer (0 for anything but a success body). */
+  rows: number;
+}
+
+/**
+ * Counters of a running server. They are live: read them at any time.
+ *
+ * @example
+ * ```ts
+ * import { startEcosServer } from "./mod.ts";
+ *
+ * await using server = await startEcosServer();
+ * await (await fetch(`${server.url}/NoSuchService/sample/json/kr/1/1`)).body?.cancel();
+ * console.assert(server.stats.byOutcome["ERROR-500"] === 1);
+ * server.stats.reset();
+ * console.assert(server.stats.total === 0);
+ * ```
+ */
+export interface ServerStats {
+  /** Requests under `/api` since start (or the last reset). */
+  total: number;
+  /** Requests by service segment. */
+  byService: Record<string, number>;
+  /** Answered requests by outcome: "ok", a result code, "fault:<kind>" or "closed". */
+  byOutcome: Record<string, number>;
+  /** The highest number of requests being answered at once. */
+  maxInFlight: number;
+  /** Every request in arrival order, without the API key. */
+  requests: RequestRecord[];
+  /** Clears every counter and record (the request numbering `n` goes on). */
+  reset(): void;
+}
+
+/**
+ * A running bundled server.
+ *
+ * @example
+ * ```ts
+ * import { startEcosServer } from "./mod.ts";
+ *
+ * const server = await startEcosServer();
+ * try {
+ *   const res = await fetch(`${server.url}/StatisticWord/sample/json/kr/1/5/${encodeURIComponent("금리")}`);
+ *   console.assert((await res.json()).StatisticWord.list_total_count >= 1);
+ * } finally {
+ *   await server.close();
+ * }
+ * ```
+ */
+export interface EcosServer {
+  /** The base URL ending in "/api", e.g. "http://127.0.0.1:43123/api". */
+  url: string;
+  /** Ends stalled and delayed requests, then shuts down. Safe to call twice. */
+  close(): Promise<void>;
+  /** Counters and the request log. */
+  stats: ServerStats;
+  /** Same as {@linkcode EcosServer.close}, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/**
+ * A result code the server answers in a RESULT body.
+ *
+ * @example
+ * ```ts
+ * import type { ServerResultCode } from "./mod.ts";
+ *
+ * const code: ServerResultCode = "INFO-200";
+ * console.assert(code === "INFO-200");
+ * ```
+ */
+export type ServerResultCode = EcosResultCode;
+
+/**
+ * A row of StatisticSearch, in the wire's field order.
+ *
+ * @example
+ * ```ts
+ * import { startEcosServer, type StatisticSearchRow } from "./mod.ts";
+ *
+ * await using server = await startEcosServer();
+ * const res = await fetch(`${server.url}/StatisticSearch/sample/json/kr/1/1/722Y001/A/2020/2020/0101000`);
+ * const row: StatisticSearchRow = (await res.json()).StatisticSearch.row[0];
+ * console.assert(row.TIME === "2020" && row.ITEM_CODE2 === null);
+ * ```
+ */
+export interface StatisticSearchRow {
+  /** The table code, e.g. "722Y001". */
+  STAT_CODE: string;
+  /** The table name. */
+  STAT_NAME: string;
+  /** The first item code. */
+  ITEM_CODE1: string;
+  /** The first item name. */
+  ITEM_NAME1: string;
+  /** The second item code, or null. */
+  ITEM_CODE2: string | null;
+  /** The second item name, or null. */
+  ITEM_NAME2: string | null;
+  /** The third item code, or null. */
+  ITEM_CODE3: string | null;
+  /** The third item name, or null. */
+  ITEM_NAME3: string | null;
+  /** The fourth item code, or null. */
+  ITEM_CODE4: string | null;
+  /** The fourth item name, or null. */
+  ITEM_NAME4: string | null;
+  /** The unit, e.g. "연%". */
+  UNIT_NAME: string | null;
+  /** The item's weight, or null. */
+  WGT: string | null;
+  /** The period label, e.g. "20240131". */
+  TIME: string;
+  /** The value as a string; "" or "-" when missing. */
+  DATA_VALUE: string;
+}
+
+/**
+ * A row of KeyStatisticList.
+ *
+ * @example
+ * ```ts
+ * import { type KeyStatisticRow, startEcosServer } from "./mod.ts";
+ *
+ * await using server = await startEcosServer();
+ * const res = await fetch(`${server.url}/KeyStatisticList/sample/json/kr/1/1`);
+ * const row: KeyStatisticRow = (await res.json()).KeyStatisticList.row[0];
+ * console.assert(/^\d{6}$/.test(row.CYCLE));
+ * ```
+ */
+export interface KeyStatisticRow {
+  /** The group, e.g. "시장금리". */
+  CLASS_NAME: string;
+  /** The indicator's name. */
+  KEYSTAT_NAME: string;
+  /** The latest value as a string. */
+  DATA_VALUE: string;
+  /** The latest period's label (not a cycle code). */
+  CYCLE: string;
+  /** The unit. */
+  UNIT_NAME: string;
+}
+
+/**
+ * A row of StatisticTableList: a node of the table tree.
+ *
+ * @example
+ * ```ts
+ * import { startEcosServer, type StatisticTableRow } from "./mod.ts";
+ *
+ * await using server = await startEcosServer();
+ * const res = await fetch(`${server.url}/StatisticTableList/sample/json/kr/1/1`);
+ * const root: StatisticTableRow = (await res.json()).StatisticTableList.row[0];
+ * console.assert(root.P_STAT_CODE === "*" && root.SRCH_YN === "N");
+ * ```
+ */
+export interface StatisticTableRow {
+  /** The parent node's code; "*" for a root. */
+  P_STAT_CODE: string;
+  /** The node's code: a table code, or a group code. */
+  STAT_CODE: string;
+  /** The node's name. */
+  STAT_NAME: string;
+  /** The table's cycle; null for a group. */
+  CYCLE: string | null;
+  /** "Y" for a searchable table, "N" for a group. */
+  SRCH_YN: "Y" | "N";
+  /** The compiling organisation; null for a group. */
+  ORG_NAME: string | null;
+}
+
+/**
+ * A row of StatisticItemList: one item in one cycle.
+ *
+ * @example
+ * ```ts
+ * import { startEcosServer, type StatisticItemRow } from "./mod.ts";
+ *
+ * await using server = await startEcosServer();
+ * const res = await fetch(`${server.url}/StatisticItemList/sample/json/kr/1/1/901Y009`);
+ * const item: StatisticItemRow = (await res.json()).StatisticItemList.row[0];
+ * console.assert(typeof item.DATA_CNT === "number" && item.WEIGHT === "1000");
+ * ```
+ */
+export interface StatisticItemRow {
+  /** The table code. */
+  STAT_CODE: string;
+  /** The table name. */
+  STAT_NAME: string;
+  /** The item group ("Group1" for ITEM_CODE1, ...). */
+  GRP_CODE: string;
+  /** The item group's name. */
+  GRP_NAME: string;
+  /** The item code. */
+  ITEM_CODE: string;
+  /** The item name. */
+  ITEM_NAME: string;
+  /** The parent item's code, or null. */
+  P_ITEM_CODE: string | null;
+  /** The parent item's name, or null. */
+  P_ITEM_NAME: string | null;
+  /** The cycle code. */
+  CYCLE: string;
+  /** The first period's label. */
+  START_TIME: string;
+  /** The last period's label. */
+  END_TIME: string;
+  /** How many periods the item has in this cycle (a JSON number). */
+  DATA_CNT: number;
+  /** The unit, or null. */
+  UNIT_NAME: string | null;
+  /** The item's weight, or null. */
+  WEIGHT: string | null;
+}
+
+/**
+ * A row of StatisticWord.
+ *
+ * @example
+ * ```ts
+ * import { startEcosServer, type StatisticWordRow } from "./mod.ts";
+ *
+ * await using server = await startEcosServer();
+ * const res = await fetch(`${server.url}/StatisticWord/sample/json/en/1/1/${encodeURIComponent("기준금리")}`);
+ * const word: StatisticWordRow = (await res.json()).StatisticWord.row[0];
+ * console.assert(word.WORD === "Base rate");
+ * ```
+ */
+export interface StatisticWordRow {
+  /** The glossary word. */
+  WORD: string;
+  /** Its explanation. */
+  CONTENT: string;
+}
+
+/**
+ * A row of StatisticMeta.
+ *
+ * @example
+ * ```ts
+ * import { startEcosServer, type StatisticMetaRow } from "./mod.ts";
+ *
+ * await using server = await startEcosServer();
+ * const res = await fetch(`${server.url}/StatisticMeta/sample/json/kr/1/1/${encodeURIComponent("시장금리(일별)")}`);
+ * const meta: StatisticMetaRow = (await res.json()).StatisticMeta.row[0];
+ * console.assert(meta.LVL === "1" && meta.META_DATA === "시장금리(일별)");
+ * ```
+ */
+export interface StatisticMetaRow {
+  /** The level in the description tree, "1" or "2". */
+  LVL: string;
+  /** The parent entry's code; "*" at level 1. */
+  P_CONT_CODE: string;
+  /** The entry's code. */
+  CONT_CODE: string;
+  /** The entry's heading. */
+  CONT_NAME: string;
+  /** The entry's text, or null for a heading only. */
+  META_DATA: string | null;
+}

@@ -1,0 +1,25 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+
+const demo = fileURLToPath(new URL("../examples/demo.ts", import.meta.url));
+
+Deno.test("the README's demo prints both services' frames from the bundled server", async () => {
+  const env: Record<string, string> = { ...Deno.env.toObject(), NO_COLOR: "1" };
+  delete env.ECOS_API_KEY;
+  delete env.ECOS_BASE_URL;
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", demo],
+    env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const out = new TextDecoder().decode(stdout);
+  assert.equal(code, 0, new TextDecoder().decode(stderr));
+  assert.match(out, /generated sample data/);
+  assert.match(out, /KeyStatisticList: 100 key indicators/);
+  assert.match(out, /StatisticSearch 722Y001 \(base rate, monthly\): 24 rows/);
+  assert.match(out, /│ 722Y001 +┆ .+┆ 2024-12-01 ┆ 202412 +┆ [0-9.]+ +│/);
+  // The bundled server's key is made up per run and must not leak into the output.
+  assert.doesNotMatch(out, /bundled-[0-9a-f-]{36}/);
+});

@@ -1,0 +1,223 @@
+import assert from "node:assert/strict";
+import { startEcosServer } from "../src/server/mod.ts";
+import { ECOS_CODES, type EcosResultCode } from "../src/codes.ts";
+import { get } from "./testdata/server/http.ts";
+
+const OK = "StatisticSearch/k/{f}/{l}/1/10/722Y001/M/202401/202403";
+
+/** Each code with paths that trigger it; {f} and {l} are the format and language. */
+const TRIGGERS: [EcosResultCode, string[]][] = [
+  ["ERROR-500", [
+    "NoSuchService/k/{f}/{l}/1/10",
+    "statisticsearch/k/{f}/{l}/1/10/722Y001/M/202401/202403",
+    "",
+  ]],
+  ["ERROR-100", [
+    "StatisticSearch/k/{f}/{l}/1/10",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/M/202401",
+    "StatisticSearch/k/{f}/{l}/1/10//M/202401/202403",
+    "StatisticItemList/k/{f}/{l}/1/10",
+    "StatisticWord/k/{f}/{l}/1/10",
+    "StatisticMeta/k/{f}/{l}/1/10/",
+  ]],
+  ["ERROR-300", [
+    "KeyStatisticList/k/{f}/{l}",
+    "KeyStatisticList/k/{f}/{l}/1",
+    "StatisticSearch/k/{f}/{l}//10/722Y001/M/202401/202403",
+    "StatisticSearch/k/{f}/{l}/1//722Y001/M/202401/202403",
+  ]],
+  ["ERROR-301", [
+    "KeyStatisticList/k/{f}/{l}/a/10",
+    "KeyStatisticList/k/{f}/{l}/1/1.5",
+    "KeyStatisticList/k/{f}/{l}/-1/10",
+    "KeyStatisticList/k/{f}/{l}/0/10",
+    "KeyStatisticList/k/{f}/{l}/10/9",
+    "KeyStatisticList/k/{f}/{l}/1e3/2e3",
+    "KeyStatisticList/sample/{f}/{l}/1/11",
+    "StatisticSearch/sample/{f}/{l}/5/15/722Y001/M/202401/202403",
+  ]],
+  ["ERROR-101", [
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/X/202401/202403",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/M/2024/202403",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/M/202401/20240301",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/D/20240230/20240301",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/D/202401SM1/20240301",
+    "StatisticSearch/k/{f}/{l}/1/10/200Y102/Q/2024Q5/2024Q4",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/m/202401/202403",
+  ]],
+  ["INFO-100", [
+    "StatisticSearch/wrong/{f}/{l}/1/10/722Y001/M/202401/202403",
+    "StatisticSearch//{f}/{l}/1/10/722Y001/M/202401/202403",
+    "KeyStatisticList/SAMPLE/{f}/{l}/1/10",
+  ]],
+  ["INFO-200", [
+    "StatisticSearch/k/{f}/{l}/1/10/000Y000/M/202401/202403",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/S/2024S1/2024S2",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/M/199001/199912",
+    "StatisticTableList/k/{f}/{l}/1/10/NOPE",
+    "StatisticItemList/k/{f}/{l}/1/10/NOPE",
+    "StatisticWord/k/{f}/{l}/1/10/zzzz",
+  ]],
+];
+
+Deno.test("every result code answers its trigger in JSON and XML, kr and en", async (t) => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  for (const [code, paths] of TRIGGERS) {
+    await t.step(code, async () => {
+      for (const path of paths) {
+        for (const format of ["json", "xml"] as const) {
+          for (const language of ["kr", "en"] as const) {
+            const url = `${server.url}/${path.replace("{f}", format).replace("{l}", language)}`;
+            const got = await get(url);
+            const what = `${url} -> ${got.text}`;
+            assert.equal(got.status, 200, what);
+            // A path without the language segment answers in Korean.
+            const lang = path.includes("{l}") ? language : "kr";
+            const message = ECOS_CODES[code][lang];
+            if (format === "json" || !path.includes("{f}")) {
+              // Before the format segment is known, RESULT bodies are XML (see mod.ts).
+              if (!path.includes("{f}")) {
+                assert.equal(
+                  got.text,
+                  `<RESULT><CODE>${code}</CODE><MESSAGE>${message}</MESSAGE></RESULT>`,
+                );
+                continue;
+              }
+              assert.equal(got.type, "application/json; charset=utf-8");
+              assert.deepEqual(
+                JSON.parse(got.text),
+                { RESULT: { CODE: code, MESSAGE: message } },
+                what,
+              );
+            } else {
+              assert.equal(got.type, "application/xml; charset=utf-8");
+              assert.equal(
+                got.text,
+                `<RESULT><CODE>${code}</CODE><MESSAGE>${message}</MESSAGE></RESULT>`,
+                what,
+              );
+            }
+          }
+        }
+      }
+    });
+  }
+});
+
+Deno.test("ERROR-200 answers a bad or missing format in XML", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  for (const format of ["csv", "JSON", "Xml", "json ", ""]) {
+    const got = await get(
+      `${server.url}/${OK.replace("{f}", encodeURIComponent(format)).replace("{l}", "en")}`,
+    );
+    assert.equal(got.type, "application/xml; charset=utf-8", format);
+    assert.equal(
+      got.text,
+      `<RESULT><CODE>ERROR-200</CODE><MESSAGE>${ECOS_CODES["ERROR-200"].en}</MESSAGE></RESULT>`,
+    );
+  }
+});
+
+Deno.test("a language other than kr or en is a missing required value (ERROR-100)", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  for (const language of ["fr", "KR", ""]) {
+    const got = await get(`${server.url}/${OK.replace("{f}", "json").replace("{l}", language)}`);
+    assert.equal(JSON.parse(got.text).RESULT.CODE, "ERROR-100", language);
+    assert.equal(JSON.parse(got.text).RESULT.MESSAGE, ECOS_CODES["ERROR-100"].kr);
+  }
+});
+
+Deno.test("checks run in the specification's order", async (t) => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const cases: [string, string, EcosResultCode][] = [
+    ["unknown service before everything", "Nope/bad/csv/fr/x/y/1/2/3/4", "ERROR-500"],
+    ["missing value before format", "StatisticSearch/bad/csv/kr/x/y", "ERROR-100"],
+    ["format before row numbers", "StatisticSearch/bad/csv/kr//y/722Y001/M/2024/2024", "ERROR-200"],
+    [
+      "missing row numbers before bad ones",
+      "StatisticSearch/bad/json/kr//x/722Y001/M/2024/2024",
+      "ERROR-300",
+    ],
+    [
+      "bad row numbers before dates",
+      "StatisticSearch/bad/json/kr/x/y/722Y001/M/2024/2024",
+      "ERROR-301",
+    ],
+    ["dates before the key", "StatisticSearch/bad/json/kr/1/10/722Y001/M/2024/2024", "ERROR-101"],
+    [
+      "the key before the data",
+      "StatisticSearch/bad/json/kr/1/10/000Y000/M/202401/202401",
+      "INFO-100",
+    ],
+    [
+      "sample's row limit before dates",
+      "StatisticSearch/sample/json/kr/1/11/722Y001/M/2024/2024",
+      "ERROR-301",
+    ],
+  ];
+  for (const [name, path, code] of cases) {
+    await t.step(name, async () => {
+      const got = await get(`${server.url}/${path}`);
+      const actual = got.text.startsWith("{")
+        ? JSON.parse(got.text).RESULT.CODE
+        : /<CODE>([^<]+)<\/CODE>/.exec(got.text)?.[1];
+      assert.equal(actual, code, got.text);
+    });
+  }
+});
+
+Deno.test("the sample key answers at most 10 rows a request", async () => {
+  await using server = await startEcosServer();
+  const ok = JSON.parse((await get(`${server.url}/KeyStatisticList/sample/json/kr/11/20`)).text);
+  assert.equal(ok.KeyStatisticList.row_count, 10);
+  const search = JSON.parse(
+    (await get(
+      `${server.url}/StatisticSearch/sample/json/kr/1/10/722Y001/D/20240101/20241231/0101000`,
+    )).text,
+  );
+  assert.equal(search.StatisticSearch.list_total_count, 366);
+  assert.equal(search.StatisticSearch.row.length, 10);
+  const tooMany = JSON.parse(
+    (await get(`${server.url}/KeyStatisticList/sample/json/kr/1/11`)).text,
+  );
+  assert.equal(tooMany.RESULT.CODE, "ERROR-301");
+});
+
+Deno.test("keys option: listed keys are accepted without the sample limit, others refused", async () => {
+  await using server = await startEcosServer({ keys: ["alpha", "beta 2"] });
+  for (const key of ["alpha", "beta%202"]) {
+    const body = JSON.parse((await get(`${server.url}/KeyStatisticList/${key}/json/kr/1/50`)).text);
+    assert.equal(body.KeyStatisticList.row_count, 50, key);
+  }
+  const other = JSON.parse((await get(`${server.url}/KeyStatisticList/gamma/json/kr/1/5`)).text);
+  assert.equal(other.RESULT.CODE, "INFO-100");
+  await using plain = await startEcosServer();
+  const refused = JSON.parse((await get(`${plain.url}/KeyStatisticList/alpha/json/kr/1/5`)).text);
+  assert.equal(refused.RESULT.CODE, "INFO-100");
+});
+
+Deno.test("segments are percent-decoded and a trailing slash is allowed", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const plain =
+    (await get(`${server.url}/StatisticSearch/k/json/kr/1/10/722Y001/M/202401/202403`)).text;
+  const encoded = await get(
+    `${server.url}/%53tatisticSearch/%6B/js%6Fn/kr/%31/1%30/722Y001/%4D/202401/202403/`,
+  );
+  assert.equal(encoded.text, plain);
+  const slash = await get(`${server.url}/StatisticSearch/k/json/kr/1/10/722Y001/M/202401/202403/`);
+  assert.equal(slash.text, plain);
+});
+
+Deno.test("paths outside /api get 404, every path under /api an ECOS body", async () => {
+  await using server = await startEcosServer();
+  const root = server.url.slice(0, -"/api".length);
+  for (const path of ["/", "/apix", "/other/api"]) {
+    const got = await get(root + path);
+    assert.equal(got.status, 404, path);
+  }
+  for (const path of ["/api", "/api/", "/api//", "/api/?x=1"]) {
+    const got = await get(root + path);
+    assert.equal(got.status, 200, path);
+    assert.match(got.text, /^<RESULT><CODE>ERROR-500<\/CODE>/);
+  }
+});

@@ -1,0 +1,247 @@
+import assert from "node:assert/strict";
+import { startEcosServer } from "../src/server/mod.ts";
+import { address, get, getJson, type Json, xmlValues } from "./testdata/server/http.ts";
+
+async function all(server: { url: string }, service: string, lang: string, ...args: string[]) {
+  const body = await getJson(
+    address(server as never, service, "k", "json", lang, 1, 100_000, ...args),
+  );
+  return body[service] as { list_total_count: number; row: Json[] };
+}
+
+Deno.test("KeyStatisticList: 100 indicators in groups, paged, with row_count", async (t) => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const whole = await all(server, "KeyStatisticList", "kr");
+  assert.equal(whole.list_total_count, 100);
+  const rows = whole.row;
+
+  await t.step("fields and groups", () => {
+    for (const row of rows) {
+      assert.deepEqual(Object.keys(row), [
+        "CLASS_NAME",
+        "KEYSTAT_NAME",
+        "DATA_VALUE",
+        "CYCLE",
+        "UNIT_NAME",
+      ]);
+      assert.ok(Object.values(row).every((v) => typeof v === "string"));
+      assert.ok(Number.isFinite(Number(row.DATA_VALUE)), row.KEYSTAT_NAME);
+    }
+    const groups = new Set(rows.map((r) => r.CLASS_NAME));
+    assert.ok(groups.size >= 8 && groups.size <= 12, [...groups].join());
+    for (
+      const g of ["시장금리", "통화량", "환율", "물가", "경기", "국민소득", "고용", "국제수지"]
+    ) {
+      assert.ok(groups.has(g), g);
+    }
+    // Groups are contiguous.
+    const order = rows.map((r) => r.CLASS_NAME).filter((g, i, a) => g !== a[i - 1]);
+    assert.equal(order.length, groups.size);
+  });
+
+  await t.step("pages concatenate; JSON carries row_count after list_total_count", async () => {
+    const paged: Json[] = [];
+    for (let start = 1; start <= 100; start += 30) {
+      const body = await getJson(`${server.url}/KeyStatisticList/k/json/kr/${start}/${start + 29}`);
+      assert.deepEqual(Object.keys(body.KeyStatisticList), [
+        "list_total_count",
+        "row_count",
+        "row",
+      ]);
+      assert.equal(body.KeyStatisticList.row_count, body.KeyStatisticList.row.length);
+      paged.push(...body.KeyStatisticList.row);
+    }
+    assert.deepEqual(paged, rows);
+  });
+
+  await t.step("XML has row_count and the same rows", async () => {
+    const xml = (await get(`${server.url}/KeyStatisticList/k/xml/kr/1/100`)).text;
+    assert.match(
+      xml,
+      /^<KeyStatisticList><list_total_count>100<\/list_total_count><row_count>100<\/row_count><row>/,
+    );
+    assert.deepEqual(xmlValues(xml, "KEYSTAT_NAME"), rows.map((r) => r.KEYSTAT_NAME));
+  });
+
+  await t.step("English names and units", async () => {
+    const en = (await all(server, "KeyStatisticList", "en")).row;
+    assert.equal(en.length, 100);
+    assert.equal(en[0].CLASS_NAME, "Market interest rates");
+    assert.deepEqual(en.map((r) => r.DATA_VALUE), rows.map((r) => r.DATA_VALUE));
+    assert.ok(en.every((r) => !/[가-힣]/.test(r.KEYSTAT_NAME + r.UNIT_NAME + r.CLASS_NAME)));
+  });
+});
+
+Deno.test("KeyStatisticList agrees with the bundled tables where they overlap", async () => {
+  for (const dialect of ["spec", "live"] as const) {
+    await using server = await startEcosServer({ keys: ["k"], dialect });
+    const rows = (await all(server, "KeyStatisticList", "kr")).row;
+    const find = (name: string) => rows.find((r) => r.KEYSTAT_NAME === name)!;
+    const value = async (args: string[]) =>
+      (await getJson(address(server, "StatisticSearch", "k", "json", "kr", 1, 1, ...args)))
+        .StatisticSearch
+        .row[0].DATA_VALUE;
+    const base = find("한국은행 기준금리");
+    assert.equal(base.DATA_VALUE, await value(["722Y001", "D", "20260930", "20260930", "0101000"]));
+    assert.equal(base.CYCLE, dialect === "live" ? "20260930" : "202609");
+    const usd = find("원/달러 환율(매매기준율)");
+    assert.equal(usd.DATA_VALUE, await value(["731Y001", "D", "20260930", "20260930", "0000001"]));
+    const cpi = find("소비자물가지수");
+    assert.equal(cpi.DATA_VALUE, await value(["901Y009", "M", "202608", "202608", "0"]));
+    assert.equal(cpi.CYCLE, "202608");
+    const growth = find("경제성장률(실질, 계절조정 전기대비)");
+    assert.equal(growth.DATA_VALUE, await value(["200Y102", "Q", "2026Q2", "2026Q2", "10111"]));
+    assert.equal(growth.CYCLE, dialect === "live" ? "2026Q2" : "202606");
+    const ktb = find("국고채수익률(3년)");
+    assert.equal(
+      ktb.DATA_VALUE,
+      await value(["817Y002", "D", "20260930", "20260930", "010200000"]),
+    );
+  }
+});
+
+Deno.test("StatisticTableList: a tree with * roots, groups without cycle, searchable tables", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const { list_total_count, row } = await all(server, "StatisticTableList", "kr");
+  assert.equal(list_total_count, row.length);
+  const codes = new Set(row.map((r) => r.STAT_CODE));
+  for (const r of row) {
+    assert.deepEqual(Object.keys(r), [
+      "P_STAT_CODE",
+      "STAT_CODE",
+      "STAT_NAME",
+      "CYCLE",
+      "SRCH_YN",
+      "ORG_NAME",
+    ]);
+    assert.ok(r.P_STAT_CODE === "*" || codes.has(r.P_STAT_CODE), r.STAT_CODE);
+    if (r.SRCH_YN === "N") {
+      assert.equal(r.CYCLE, null);
+      assert.equal(r.ORG_NAME, null);
+    } else {
+      assert.equal(r.SRCH_YN, "Y");
+      assert.match(r.CYCLE, /^(A|S|Q|M|SM|D)$/);
+      assert.equal(typeof r.ORG_NAME, "string");
+    }
+  }
+  assert.ok(row.some((r) => r.P_STAT_CODE === "*"));
+  for (
+    const code of [
+      "722Y001",
+      "731Y001",
+      "901Y009",
+      "200Y101",
+      "200Y102",
+      "817Y002",
+      "105Y001",
+      "814Y002",
+      "999Y001",
+    ]
+  ) {
+    assert.ok(codes.has(code), code);
+  }
+  const one = await all(server, "StatisticTableList", "en", "722Y001");
+  assert.equal(one.list_total_count, 1);
+  assert.equal(one.row[0].STAT_NAME, "Bank of Korea Base Rate and Lending/Deposit Rates");
+  const root = row.find((r) => r.P_STAT_CODE === "*")!;
+  const subtree = await all(server, "StatisticTableList", "kr", root.STAT_CODE);
+  assert.ok(subtree.list_total_count > 2);
+  assert.equal(subtree.row[0].STAT_CODE, root.STAT_CODE);
+  const page = await getJson(`${server.url}/StatisticTableList/k/json/kr/2/3`);
+  assert.deepEqual(page.StatisticTableList.row, row.slice(1, 3));
+});
+
+Deno.test("StatisticItemList: one row per item and cycle, DATA_CNT a number", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const base = (await all(server, "StatisticItemList", "kr", "722Y001")).row;
+  const fields = [
+    "STAT_CODE",
+    "STAT_NAME",
+    "GRP_CODE",
+    "GRP_NAME",
+    "ITEM_CODE",
+    "ITEM_NAME",
+    "P_ITEM_CODE",
+    "P_ITEM_NAME",
+    "CYCLE",
+    "START_TIME",
+    "END_TIME",
+    "DATA_CNT",
+    "UNIT_NAME",
+    "WEIGHT",
+  ];
+  for (const r of base) assert.deepEqual(Object.keys(r), fields);
+  const rate = base.filter((r) => r.ITEM_CODE === "0101000");
+  assert.deepEqual(rate.map((r) => r.CYCLE), ["D", "M", "Q", "A"]);
+  const daily = rate[0];
+  assert.equal(typeof daily.DATA_CNT, "number");
+  assert.equal(daily.END_TIME, "20260930");
+  const search = await getJson(
+    address(
+      server,
+      "StatisticSearch",
+      "k",
+      "json",
+      "kr",
+      1,
+      1,
+      "722Y001",
+      "D",
+      daily.START_TIME,
+      daily.END_TIME,
+      "0101000",
+    ),
+  );
+  assert.equal(search.StatisticSearch.list_total_count, daily.DATA_CNT);
+
+  const cpi = (await all(server, "StatisticItemList", "en", "901Y009")).row;
+  assert.equal(cpi[0].WEIGHT, "1000");
+  const food = cpi.find((r) => r.ITEM_CODE === "A")!;
+  assert.equal(food.P_ITEM_CODE, "0");
+  assert.equal(food.P_ITEM_NAME, "All items");
+
+  const cards = (await all(server, "StatisticItemList", "kr", "601Y002")).row;
+  assert.deepEqual([...new Set(cards.map((r) => r.GRP_CODE))], [
+    "Group1",
+    "Group2",
+    "Group3",
+    "Group4",
+  ]);
+  const xml = (await get(`${server.url}/StatisticItemList/k/xml/kr/1/2/601Y002`)).text;
+  assert.match(xml, /<DATA_CNT>200<\/DATA_CNT>/);
+  assert.match(xml, /<WEIGHT\/>/);
+});
+
+Deno.test("StatisticWord: substring match in the glossary, answered in kr or en", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const kr = await all(server, "StatisticWord", "kr", "물가");
+  assert.ok(kr.list_total_count >= 2);
+  for (const r of kr.row) {
+    assert.deepEqual(Object.keys(r), ["WORD", "CONTENT"]);
+    assert.ok(r.WORD.includes("물가"));
+    assert.ok(r.CONTENT.length > 0);
+  }
+  const en = await all(server, "StatisticWord", "en", "기준금리");
+  assert.equal(en.row[0].WORD, "Base rate");
+  const none = await getJson(address(server, "StatisticWord", "k", "json", "kr", 1, 10, "없는말"));
+  assert.equal(none.RESULT.CODE, "INFO-200");
+});
+
+Deno.test("StatisticMeta: a table's description, found by name", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const meta = await all(server, "StatisticMeta", "kr", "시장금리(일별)");
+  assert.ok(meta.list_total_count >= 5);
+  for (const r of meta.row) {
+    assert.deepEqual(Object.keys(r), ["LVL", "P_CONT_CODE", "CONT_CODE", "CONT_NAME", "META_DATA"]);
+    assert.match(r.LVL, /^[12]$/);
+  }
+  assert.equal(meta.row[0].META_DATA, "시장금리(일별)");
+  assert.ok(meta.row.some((r) => r.LVL === "2" && r.P_CONT_CODE === "04"));
+  assert.ok(meta.row.some((r) => String(r.META_DATA).includes("공식 통계가 아닙니다")));
+  const en = await all(server, "StatisticMeta", "en", "market interest rates (daily)");
+  assert.equal(en.row[0].META_DATA, "Market Interest Rates (Daily)");
+  const none = await getJson(
+    address(server, "StatisticMeta", "k", "json", "kr", 1, 10, "없는 통계"),
+  );
+  assert.equal(none.RESULT.CODE, "INFO-200");
+});

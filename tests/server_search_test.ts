@@ -1,0 +1,452 @@
+import assert from "node:assert/strict";
+import { serverCatalogue, startEcosServer } from "../src/server/mod.ts";
+import { CYCLES } from "../src/period.ts";
+import { address, get, getJson, searchJson, xmlValues } from "./testdata/server/http.ts";
+
+const FIELDS = [
+  "STAT_CODE",
+  "STAT_NAME",
+  "ITEM_CODE1",
+  "ITEM_NAME1",
+  "ITEM_CODE2",
+  "ITEM_NAME2",
+  "ITEM_CODE3",
+  "ITEM_NAME3",
+  "ITEM_CODE4",
+  "ITEM_NAME4",
+  "UNIT_NAME",
+  "WGT",
+  "TIME",
+  "DATA_VALUE",
+];
+
+Deno.test("StatisticSearch answers JSON rows in the wire's field order and types", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const res = await fetch(
+    address(
+      server,
+      "StatisticSearch",
+      "k",
+      "json",
+      "kr",
+      1,
+      10,
+      "722Y001",
+      "M",
+      "202401",
+      "202403",
+      "0101000",
+    ),
+  );
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-type"), "application/json; charset=utf-8");
+  const body = await res.json();
+  assert.deepEqual(Object.keys(body), ["StatisticSearch"]);
+  assert.deepEqual(Object.keys(body.StatisticSearch), ["list_total_count", "row"]);
+  assert.equal(body.StatisticSearch.list_total_count, 3);
+  const rows = body.StatisticSearch.row;
+  assert.equal(rows.length, 3);
+  for (const row of rows) {
+    assert.deepEqual(Object.keys(row), FIELDS);
+    for (const v of Object.values(row)) assert.ok(v === null || typeof v === "string");
+    assert.equal(row.STAT_CODE, "722Y001");
+    assert.equal(row.ITEM_CODE1, "0101000");
+    assert.equal(row.UNIT_NAME, "연%");
+    assert.equal(row.ITEM_CODE2, null);
+    assert.equal(row.ITEM_NAME4, null);
+    assert.equal(row.WGT, null);
+  }
+  assert.deepEqual(rows.map((r: { TIME: string }) => r.TIME), ["202401", "202402", "202403"]);
+  assert.deepEqual(rows.map((r: { DATA_VALUE: string }) => r.DATA_VALUE), ["3.5", "3.5", "3.5"]);
+});
+
+Deno.test("StatisticSearch answers XML with self-closing empty fields, the same rows as JSON", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const args = ["731Y001", "D", "20240102", "20240110", "0000001"];
+  const xml = await get(address(server, "StatisticSearch", "k", "xml", "en", 1, 100, ...args));
+  assert.equal(xml.status, 200);
+  assert.equal(xml.type, "application/xml; charset=utf-8");
+  assert.match(xml.text, /^<StatisticSearch><list_total_count>7<\/list_total_count><row>/);
+  assert.match(xml.text, /<ITEM_CODE2\/><ITEM_NAME2\/>/);
+  assert.match(xml.text, /<WGT\/>/);
+  assert.ok(xml.text.endsWith("</row></StatisticSearch>"));
+  const json = await searchJson(server, 1, 100, args, { lang: "en" });
+  assert.deepEqual(xmlValues(xml.text, "TIME"), json.rows.map((r) => r.TIME));
+  assert.deepEqual(xmlValues(xml.text, "DATA_VALUE"), json.rows.map((r) => r.DATA_VALUE));
+  assert.deepEqual(xmlValues(xml.text, "UNIT_NAME"), json.rows.map((r) => r.UNIT_NAME));
+  assert.equal(json.rows[0].ITEM_NAME1, "KRW/USD (Basic Rate)");
+  // Weekends are skipped: 2024-01-06/07 are Saturday and Sunday.
+  assert.deepEqual(json.rows.map((r) => r.TIME), [
+    "20240102",
+    "20240103",
+    "20240104",
+    "20240105",
+    "20240108",
+    "20240109",
+    "20240110",
+  ]);
+});
+
+Deno.test("StatisticSearch names rows in kr and en", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const args = ["200Y101", "A", "2020", "2020", "10101"];
+  const kr = await searchJson(server, 1, 1, args, { lang: "kr" });
+  const en = await searchJson(server, 1, 1, args, { lang: "en" });
+  assert.equal(kr.rows[0].STAT_NAME, "주요지표(연간지표)");
+  assert.equal(en.rows[0].STAT_NAME, "Main Indicators (Annual)");
+  assert.equal(kr.rows[0].UNIT_NAME, "십억원");
+  assert.equal(en.rows[0].UNIT_NAME, "KRW billion");
+  assert.equal(kr.rows[0].DATA_VALUE, en.rows[0].DATA_VALUE);
+  assert.equal(kr.rows[0].DATA_VALUE, "2058466.5");
+});
+
+Deno.test("StatisticSearch pages by row numbers: totals, clipping, and pages that add up", async (t) => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const args = ["817Y002", "D", "20240101", "20241231"];
+  const all = await searchJson(server, 1, 100_000, args);
+  assert.equal(all.rows.length, all.total);
+  assert.equal(all.total, 6 * 262);
+
+  await t.step("pages of 100 concatenate to the one big page", async () => {
+    const pages = [];
+    for (let start = 1; start <= all.total; start += 100) {
+      const page = await searchJson(server, start, start + 99, args);
+      assert.equal(page.total, all.total);
+      pages.push(...page.rows);
+    }
+    assert.deepEqual(pages, all.rows);
+  });
+
+  await t.step("an end beyond the total is clipped", async () => {
+    const tail = await searchJson(server, all.total - 4, all.total + 1000, args);
+    assert.equal(tail.rows.length, 5);
+    assert.deepEqual(tail.rows, all.rows.slice(-5));
+  });
+
+  await t.step("a single row page", async () => {
+    const one = await searchJson(server, 7, 7, args);
+    assert.deepEqual(one.rows, [all.rows[6]]);
+  });
+
+  await t.step("a start beyond the total is INFO-200", async () => {
+    const body = await getJson(
+      address(server, "StatisticSearch", "k", "json", "kr", all.total + 1, all.total + 10, ...args),
+    );
+    assert.equal(body.RESULT.CODE, "INFO-200");
+  });
+
+  await t.step("rows run item by item, then by time", () => {
+    const items = all.rows.map((r) => r.ITEM_CODE1);
+    const firstChange = items.findIndex((c) => c !== items[0]);
+    assert.equal(firstChange, 262);
+    const times = all.rows.slice(0, 262).map((r) => r.TIME);
+    assert.deepEqual(times, [...times].sort());
+  });
+});
+
+Deno.test("StatisticSearch labels every cycle in its own shape", async (t) => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const cases: [string, string, string, string, RegExp, number][] = [
+    ["200Y101", "A", "2015", "2020", /^\d{4}$/, 6],
+    ["105Y001", "S", "2020S1", "2021S2", /^\d{4}S[12]$/, 4],
+    ["200Y102", "Q", "2023Q1", "2024Q4", /^\d{4}Q[1-4]$/, 8],
+    ["901Y009", "M", "202301", "202312", /^\d{6}$/, 12],
+    ["814Y002", "SM", "201801SM1", "201806SM2", /^\d{6}SM[12]$/, 12],
+    ["722Y001", "D", "20240201", "20240229", /^\d{8}$/, 29],
+  ];
+  assert.deepEqual(cases.map((c) => c[1]).sort(), [...CYCLES].sort());
+  for (const [stat, cycle, start, end, shape, perItem] of cases) {
+    await t.step(`${cycle} (${stat})`, async () => {
+      const { rows } = await searchJson(server, 1, 10_000, [stat, cycle, start, end]);
+      assert.ok(rows.length > 0);
+      assert.equal(rows.length % perItem, 0);
+      for (const row of rows) assert.match(row.TIME, shape);
+      assert.equal(rows[0].TIME, start);
+      assert.equal(rows[perItem - 1].TIME, end);
+    });
+  }
+});
+
+Deno.test("StatisticSearch accepts both SM spellings and start == end", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const spec = await searchJson(server, 1, 100, ["814Y002", "SM", "201805SM2", "201805SM2", "1"]);
+  const live = await searchJson(server, 1, 100, ["814Y002", "SM", "201805S2", "201805S2", "1"]);
+  assert.equal(spec.total, 1);
+  assert.deepEqual(live, spec);
+  assert.equal(spec.rows[0].TIME, "201805SM2");
+});
+
+Deno.test("StatisticSearch with start after end answers INFO-200", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const body = await getJson(
+    address(
+      server,
+      "StatisticSearch",
+      "k",
+      "json",
+      "kr",
+      1,
+      10,
+      "722Y001",
+      "M",
+      "202405",
+      "202401",
+    ),
+  );
+  assert.equal(body.RESULT.CODE, "INFO-200");
+});
+
+Deno.test("StatisticSearch filters items by level, with ? or omission for any item", async (t) => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const range = ["601Y002", "M", "202401", "202401"];
+
+  await t.step("no filter: every series (3 x 2 x 3 x 2)", async () => {
+    const { total, rows } = await searchJson(server, 1, 1000, range);
+    assert.equal(total, 36);
+    for (const r of rows) {
+      for (const f of ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4"]) {
+        assert.equal(typeof r[f], "string");
+      }
+    }
+  });
+
+  await t.step("all four levels pick one series", async () => {
+    const { total, rows } = await searchJson(server, 1, 10, [...range, "A", "C", "3", "P"]);
+    assert.equal(total, 1);
+    assert.deepEqual(
+      [rows[0].ITEM_CODE1, rows[0].ITEM_CODE2, rows[0].ITEM_CODE3, rows[0].ITEM_CODE4],
+      ["A", "C", "3", "P"],
+    );
+    assert.deepEqual(
+      [rows[0].ITEM_NAME1, rows[0].ITEM_NAME2, rows[0].ITEM_NAME3, rows[0].ITEM_NAME4],
+      ["서울", "신용카드", "온라인쇼핑", "개인"],
+    );
+  });
+
+  await t.step("? in the middle matches any item at that level", async () => {
+    const { total, rows } = await searchJson(server, 1, 100, [...range, "A", "?", "3", "?"]);
+    assert.equal(total, 4);
+    assert.ok(rows.every((r) => r.ITEM_CODE1 === "A" && r.ITEM_CODE3 === "3"));
+  });
+
+  await t.step("trailing filters left out equal trailing ?", async () => {
+    const short = await searchJson(server, 1, 100, [...range, "B"]);
+    const marks = await searchJson(server, 1, 100, [...range, "B", "?", "?", "?"]);
+    assert.equal(short.total, 12);
+    assert.deepEqual(short, marks);
+  });
+
+  await t.step("a two-level table (999Y001) and a three-level table (901Y027)", async () => {
+    const panel = await searchJson(server, 1, 100, ["999Y001", "D", "20240102", "20240102", "03"]);
+    assert.equal(panel.total, 8);
+    assert.ok(panel.rows.every((r) => r.ITEM_CODE1 === "03" && r.ITEM_CODE3 === null));
+    const labour = await searchJson(server, 1, 100, [
+      "901Y027",
+      "M",
+      "202401",
+      "202401",
+      "I61E",
+      "2",
+    ]);
+    assert.equal(labour.total, 4);
+    assert.ok(labour.rows.every((r) => r.ITEM_CODE3 !== null && r.ITEM_CODE4 === null));
+    assert.ok(labour.rows.every((r) => r.UNIT_NAME === "%"));
+  });
+
+  await t.step("an unknown item or a level the table lacks matches nothing", async () => {
+    for (const extra of [["ZZ"], ["0101000", "X"]]) {
+      const body = await getJson(
+        address(
+          server,
+          "StatisticSearch",
+          "k",
+          "json",
+          "kr",
+          1,
+          10,
+          "722Y001",
+          "D",
+          "20240101",
+          "20240102",
+          ...extra,
+        ),
+      );
+      assert.equal(body.RESULT.CODE, "INFO-200");
+    }
+  });
+});
+
+Deno.test("StatisticSearch carries weights and missing values as the wire does", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const cpi = await searchJson(server, 1, 100, ["901Y009", "M", "202001", "202001"]);
+  assert.equal(cpi.total, 13);
+  assert.equal(cpi.rows[0].WGT, "1000");
+  assert.ok(cpi.rows.every((r) => typeof r.WGT === "string" && Number(r.WGT) > 0));
+
+  const dash = await searchJson(server, 1, 100, [
+    "601Y002",
+    "M",
+    "201001",
+    "201001",
+    "X",
+    "D",
+    "1",
+    "Q",
+  ]);
+  assert.equal(dash.rows[0].DATA_VALUE, "-");
+  const busan = await searchJson(server, 1, 1000, [
+    "601Y002",
+    "M",
+    "201001",
+    "202608",
+    "B",
+    "C",
+    "1",
+    "P",
+  ]);
+  assert.ok(busan.rows.some((r) => r.DATA_VALUE === ""));
+  assert.ok(
+    busan.rows.filter((r) => r.DATA_VALUE !== "").every((r) =>
+      Number.isFinite(Number(r.DATA_VALUE))
+    ),
+  );
+  const xml = await get(
+    address(
+      server,
+      "StatisticSearch",
+      "k",
+      "xml",
+      "kr",
+      1,
+      1000,
+      "601Y002",
+      "M",
+      "201001",
+      "202608",
+      "B",
+      "C",
+      "1",
+      "P",
+    ),
+  );
+  assert.match(xml.text, /<DATA_VALUE\/>/);
+  const bands = await searchJson(server, 1, 10, ["105Y001", "S", "2000S1", "2000S1", "2000", "BD"]);
+  assert.equal(bands.rows[0].DATA_VALUE, "-");
+});
+
+Deno.test("StatisticSearch keeps the well-known series' calendars", async (t) => {
+  await using server = await startEcosServer({ keys: ["k"] });
+
+  await t.step("the daily base rate has a row for every calendar day", async () => {
+    const { total, rows } = await searchJson(server, 1, 1000, [
+      "722Y001",
+      "D",
+      "20240101",
+      "20241231",
+      "0101000",
+    ]);
+    assert.equal(total, 366);
+    const days = rows.map((r) => r.TIME);
+    assert.equal(days[0], "20240101");
+    assert.equal(days.at(-1), "20241231");
+    assert.ok(rows.every((r) => (Number(r.DATA_VALUE) * 100) % 25 === 0));
+  });
+
+  await t.step("the 3-year treasury yield is on weekdays only", async () => {
+    const { rows } = await searchJson(server, 1, 1000, [
+      "817Y002",
+      "D",
+      "20240101",
+      "20241231",
+      "010200000",
+    ]);
+    assert.equal(rows.length, 262);
+    for (const r of rows) {
+      const d = new Date(
+        `${r.TIME.slice(0, 4)}-${r.TIME.slice(4, 6)}-${r.TIME.slice(6)}T00:00:00Z`,
+      );
+      assert.ok(d.getUTCDay() >= 1 && d.getUTCDay() <= 5, r.TIME);
+    }
+  });
+
+  await t.step("every well-known code answers", async () => {
+    const known: string[][] = [
+      ["722Y001", "D", "20260930", "20260930", "0101000"],
+      ["722Y001", "M", "202609", "202609", "0101000"],
+      ["722Y001", "A", "2025", "2025", "0101000"],
+      ["731Y001", "D", "20260930", "20260930", "0000001"],
+      ["901Y009", "M", "202608", "202608", "0"],
+      ["200Y101", "A", "2025", "2025", "10101"],
+      ["200Y102", "Q", "2026Q2", "2026Q2", "10111"],
+      ["817Y002", "D", "20260930", "20260930", "010200000"],
+      ["105Y001", "S", "2026S1", "2026S1"],
+      ["814Y002", "SM", "201812SM2", "201812SM2"],
+    ];
+    for (const args of known) {
+      const { total } = await searchJson(server, 1, 100, args);
+      assert.ok(total >= 1, args.join("/"));
+    }
+  });
+
+  await t.step("nothing is answered after the fixed end of the data", async () => {
+    const body = await getJson(
+      address(
+        server,
+        "StatisticSearch",
+        "k",
+        "json",
+        "kr",
+        1,
+        10,
+        "722Y001",
+        "D",
+        "20261001",
+        "20301231",
+      ),
+    );
+    assert.equal(body.RESULT.CODE, "INFO-200");
+  });
+});
+
+Deno.test("StatisticSearch's large table holds 279,552 rows and pages 10,000 rows fast", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  const args = ["999Y001", "D", "20000101", "20301231"];
+  const info = serverCatalogue().find((c) => c.code === "999Y001")!;
+  const expected = info.seriesCount * info.cycles[0]!.rowsPerSeries;
+  assert.equal(expected, 279_552);
+  const first = await searchJson(server, 1, 1, args);
+  assert.equal(first.total, expected);
+  const t0 = performance.now();
+  const page = await searchJson(server, 200_001, 210_000, args);
+  const ms = performance.now() - t0;
+  assert.equal(page.rows.length, 10_000);
+  assert.ok(ms < 1000, `a 10,000-row page took ${ms.toFixed(0)} ms`);
+  const last = await searchJson(server, expected, expected + 5, args);
+  assert.equal(last.rows.length, 1);
+  assert.equal(last.rows[0].ITEM_CODE1, "08");
+  assert.equal(last.rows[0].ITEM_CODE2, "M");
+  assert.equal(last.rows[0].TIME, "20260930");
+});
+
+Deno.test("StatisticSearch answers the same bytes twice and across server instances", async () => {
+  const url = (s: { url: string }) =>
+    `${s.url}/StatisticSearch/k/json/kr/1/500/731Y001/D/20200101/20201231`;
+  let first: string;
+  {
+    await using a = await startEcosServer({ keys: ["k"] });
+    first = (await get(url(a))).text;
+    assert.equal((await get(url(a))).text, first);
+  }
+  await using b = await startEcosServer({ keys: ["k"] });
+  assert.equal((await get(url(b))).text, first);
+});
+
+Deno.test("serverCatalogue() agrees with the answers' totals", async () => {
+  await using server = await startEcosServer({ keys: ["k"] });
+  for (const table of serverCatalogue()) {
+    for (const c of table.cycles) {
+      const { total } = await searchJson(server, 1, 1, [table.code, c.cycle, c.first, c.last]);
+      assert.equal(total, table.seriesCount * c.rowsPerSeries, `${table.code} ${c.cycle}`);
+    }
+  }
+});
