@@ -26,8 +26,10 @@ try {
     items: ["0101000"],
   });
   console.log(`StatisticSearch 722Y001 (base rate, monthly): ${rate.height} rows`);
-  console.log(rate.select("STAT_CODE", "ITEM_NAME1", "UNIT_NAME", "TIME", "PERIOD", "DATA_VALUE")
-    .tail(6).toString());
+  console.log(
+    rate.select("STAT_CODE", "ITEM_NAME1", "UNIT_NAME", "TIME", "PERIOD", "DATA_VALUE")
+      .tail(6).toString(),
+  );
 } catch (error) {
   if (!isEcosError(error)) throw error;
   console.error(`${error.code}: ${error.message}`);

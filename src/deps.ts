@@ -9,3 +9,16 @@ export { default as pl } from "npm:nodejs-polars@0.25.2";
 export type { DataFrame, Series } from "npm:nodejs-polars@0.25.2";
 export { z } from "npm:zod@4.6.7";
 export { XMLParser } from "npm:fast-xml-parser@5.12.1";
+
+/**
+ * vega and vega-lite, loaded on first use: together they add about 150 ms to start-up, and only
+ * charts need them (see src/plot.ts).
+ *
+ * @returns The vega and vega-lite modules.
+ */
+export function loadVega(): Promise<
+  [typeof import("npm:vega@6.4.0"), typeof import("npm:vega-lite@6.5.0")]
+> {
+  return Promise.all([import("npm:vega@6.4.0"), import("npm:vega-lite@6.5.0")]);
+}
+export type { TopLevelSpec as VegaLiteTopLevelSpec } from "npm:vega-lite@6.5.0";

@@ -63,6 +63,8 @@ export class EcosError extends Error {
   readonly attempts: number | undefined;
 
   /**
+   * Creates an error with a code and a message that says what to do.
+   *
    * @param code The result code or project code.
    * @param message What happened and what to do.
    * @param options The cause and the request's facts.

@@ -1,0 +1,110 @@
+/**
+ * The Bank of Korea's ECOS Open API as Polars DataFrames.
+ *
+ * {@linkcode EcosClient} pulls every page of a query (concurrently, in order), retries what can
+ * be retried, splits date ranges the service finds too large, and returns typed frames: TIME
+ * as a Date, values as Float64, missing values as null. Every failure is an
+ * {@linkcode EcosError} with a `code`, and the API key appears in no message.
+ *
+ * @example The base rate, from the bundled server
+ * ```ts
+ * import { EcosClient } from "@ecos/ecos";
+ * import { startEcosServer } from "@ecos/ecos/server";
+ *
+ * await using server = await startEcosServer();
+ * const client = new EcosClient({ baseUrl: server.url, apiKey: "sample" });
+ * const rate = await client.statisticSearch({
+ *   statCode: "722Y001",
+ *   cycle: "M",
+ *   start: "202301",
+ *   end: "202312",
+ *   items: ["0101000"],
+ * });
+ * console.assert(rate.height === 12);
+ * ```
+ *
+ * @example The live service, with ECOS_API_KEY set
+ * ```ts ignore
+ * import { statisticSearch } from "@ecos/ecos";
+ *
+ * const cpi = await statisticSearch({
+ *   statCode: "901Y009",
+ *   cycle: "M",
+ *   start: "202001",
+ *   end: "202412",
+ *   items: ["0"],
+ * });
+ * ```
+ *
+ * @module
+ */
+
+export {
+  EcosClient,
+  type EcosClientOptions,
+  type Format,
+  keyStatisticList,
+  type KeyStatisticListOptions,
+  type Language,
+  type RateLimit,
+  type RequestOptions,
+  type RetryOptions,
+  type StatisticItemListOptions,
+  type StatisticMetaOptions,
+  statisticSearch,
+  type StatisticSearchOptions,
+  type StatisticSearchPagesOptions,
+  type StatisticSearchQuery,
+  type StatisticTableListOptions,
+  type StatisticWordOptions,
+} from "./src/client.ts";
+export { type Cycle, dateToLabel, parsePeriod, periodEnd, type SmSpelling } from "./src/period.ts";
+export {
+  type EcosClientCode,
+  EcosError,
+  type EcosErrorCode,
+  type EcosErrorOptions,
+  isEcosError,
+} from "./src/errors.ts";
+export {
+  ECOS_CODES,
+  type EcosCodeInfo,
+  type EcosResultCode,
+  type RetryPolicy,
+} from "./src/codes.ts";
+export type { DataFrame } from "./src/frame.ts";
+export {
+  type BundledServer,
+  connect,
+  type ConnectOptions,
+  type EcosSession,
+  type EcosSource,
+} from "./src/connect.ts";
+export {
+  barChart,
+  type BarChartOptions,
+  Chart,
+  type ChartOptions,
+  lineChart,
+  type LineChartOptions,
+  type VegaLiteSpec,
+} from "./src/plot.ts";
+export {
+  type Displayable,
+  displayFrame,
+  type DisplayFrameOptions,
+  frameToHtml,
+  installFrameDisplay,
+  JUPYTER_DISPLAY,
+  type MimeBundle,
+} from "./src/display.ts";
+
+import { pl as polars } from "./src/deps.ts";
+/**
+ * nodejs-polars, so that a notebook needs no second import: `pl.col`, `pl.DataFrame`, ...
+ * (Left out of the generated documentation, which would otherwise list all of Polars.)
+ *
+ * @ignore
+ */
+// deno-lint-ignore no-unused-vars
+export import pl = polars;

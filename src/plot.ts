@@ -1,0 +1,374 @@
+/**
+ * Small charts of DataFrames for notebooks and scripts.
+ *
+ * A chart is a vega-lite specification with the frame's rows inlined. In a notebook it shows
+ * through its Jupyter display as two forms: `application/vnd.vegalite.v5+json`, which
+ * JupyterLab, Notebook 7, VS Code and nteract draw as an interactive chart, and `image/svg+xml`,
+ * drawn here with vega (renderer "none", `toSVG()`), which GitHub and any other viewer show.
+ * The spec uses only features shared by vega-lite 5 and 6, so it is sent under the v5 media
+ * type, the one the frontends render today. Scripts call {@linkcode Chart.toSVG}.
+ *
+ * Date and Datetime columns are written as ISO 8601 strings and encoded as temporal fields on
+ * a UTC scale, so axis labels name the dates of the data whatever the reader's time zone.
+ *
+ * @module
+ */
+
+import { type DataFrame, loadVega, type VegaLiteTopLevelSpec } from "./deps.ts";
+import { type Displayable, JUPYTER_DISPLAY, type MimeBundle } from "./display.ts";
+
+/**
+ * A vega-lite specification (https://vega.github.io/vega-lite/docs/spec.html), as plain JSON:
+ * vega-lite checks it when the chart is drawn.
+ */
+export interface VegaLiteSpec {
+  /** The schema URL, e.g. "https://vega.github.io/schema/vega-lite/v5.json". */
+  $schema?: string;
+  /** Every other property of the specification. */
+  [property: string]: unknown;
+}
+
+/** What every chart accepts. */
+export interface ChartOptions {
+  /** The column on the horizontal axis. */
+  x: string;
+  /** The numeric column on the vertical axis. */
+  y: string;
+  /** A column whose values split the rows into series, one colour each. */
+  color?: string;
+  /** The chart's title. */
+  title?: string;
+  /**
+   * The horizontal axis title.
+   *
+   * @default {the column name}
+   */
+  xTitle?: string;
+  /**
+   * The vertical axis title.
+   *
+   * @default {the column name}
+   */
+  yTitle?: string;
+  /**
+   * The width of the plotting area in pixels.
+   *
+   * @default {640}
+   */
+  width?: number;
+  /**
+   * The height of the plotting area in pixels.
+   *
+   * @default {280}
+   */
+  height?: number;
+}
+
+/** Options of {@linkcode lineChart}. */
+export interface LineChartOptions extends ChartOptions {
+  /**
+   * Whether the vertical axis starts at zero. Rates and prices read better without.
+   *
+   * @default {false}
+   */
+  zero?: boolean;
+}
+
+/** Options of {@linkcode barChart}. */
+export interface BarChartOptions extends ChartOptions {
+  /**
+   * Draw the bars horizontally: `x` names the categories down the side and `y` the bar
+   * lengths. Long category names read better this way.
+   *
+   * @default {false}
+   */
+  horizontal?: boolean;
+}
+
+type FieldType = "temporal" | "quantitative" | "nominal";
+
+interface Column {
+  type: FieldType;
+  values: unknown[];
+}
+
+const NUMERIC = /^(Int|UInt|Float|Decimal)/;
+
+function dtypeName(dtype: unknown): string {
+  const text = String(dtype);
+  return /^DataType\((\w+)/.exec(text)?.[1] ?? text;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+function isoDate(d: Date): string {
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** Reads one column for the spec: dates to ISO strings, numbers to JSON-safe numbers. */
+function readColumn(df: DataFrame, name: string, role: string): Column {
+  if (!df.columns.includes(name)) {
+    throw new RangeError(
+      `Cannot plot column ${JSON.stringify(name)} as ${role}: the frame has ${
+        df.columns.map((c) => JSON.stringify(c)).join(", ") || "no columns"
+      }`,
+    );
+  }
+  const series = df.getColumn(name);
+  const dtype = dtypeName(series.dtype);
+  const raw: unknown[] = series.toArray();
+  if (dtype === "Date" || dtype === "Datetime") {
+    const date = dtype === "Date";
+    return {
+      type: "temporal",
+      values: raw.map((v) =>
+        v instanceof Date && Number.isFinite(v.getTime())
+          ? (date ? isoDate(v) : v.toISOString())
+          : null
+      ),
+    };
+  }
+  if (NUMERIC.test(dtype)) {
+    return {
+      type: "quantitative",
+      values: raw.map((v) => {
+        const n = typeof v === "bigint" ? Number(v) : v;
+        return typeof n === "number" && Number.isFinite(n) ? n : null;
+      }),
+    };
+  }
+  return {
+    type: "nominal",
+    values: raw.map((v) => (v === null || v === undefined ? null : String(v))),
+  };
+}
+
+function checkSize(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 10) {
+    throw new RangeError(`Cannot draw a chart ${name} of ${value}: pass at least 10 pixels`);
+  }
+  return value;
+}
+
+/** Rows as records, and each channel's encoding. */
+function encode(df: DataFrame, options: ChartOptions, numericY: boolean) {
+  const x = readColumn(df, options.x, "x");
+  const y = readColumn(df, options.y, "y");
+  if (numericY && y.type !== "quantitative") {
+    throw new TypeError(
+      `Cannot plot column ${JSON.stringify(options.y)} as y: it must be numeric, got ${
+        dtypeName(df.getColumn(options.y).dtype)
+      }`,
+    );
+  }
+  const color = options.color === undefined ? undefined : readColumn(df, options.color, "color");
+  const values = x.values.map((xv, i) => {
+    const row: Record<string, unknown> = { [options.x]: xv, [options.y]: y.values[i] };
+    if (color && options.color !== undefined) row[options.color] = color.values[i];
+    return row;
+  });
+  const field = (name: string, column: Column, title: string | undefined) => ({
+    field: name,
+    type: column.type,
+    title: title ?? name,
+    // Dates are UTC midnights: a UTC scale labels them by their own day in every time zone.
+    ...(column.type === "temporal" ? { scale: { type: "utc" } } : {}),
+  });
+  const tooltip = (name: string, column: Column) =>
+    column.type === "temporal"
+      ? { field: name, type: "temporal", timeUnit: "utcyearmonthdate", title: name }
+      : { field: name, type: column.type, title: name };
+  return {
+    values,
+    x: field(options.x, x, options.xTitle),
+    y: field(options.y, y, options.yTitle),
+    // Series and category names are often long ("Treasury Bonds (10 years)"): room for them.
+    color: color && options.color !== undefined
+      ? { field: options.color, type: "nominal", title: options.color, legend: { labelLimit: 320 } }
+      : undefined,
+    tooltip: [
+      ...(color && options.color !== undefined ? [tooltip(options.color, color)] : []),
+      tooltip(options.x, x),
+      tooltip(options.y, y),
+    ],
+  };
+}
+
+function baseSpec(options: ChartOptions, values: unknown[]): Record<string, unknown> {
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v5.json",
+    ...(options.title === undefined ? {} : { title: options.title }),
+    width: checkSize("width", options.width, 640),
+    height: checkSize("height", options.height, 280),
+    data: { values },
+  };
+}
+
+/**
+ * A chart: a vega-lite specification that shows itself in Jupyter and renders to SVG.
+ *
+ * @example
+ * ```ts
+ * import { Chart } from "./plot.ts";
+ *
+ * const chart = new Chart({
+ *   data: { values: [{ a: 1, b: 2 }, { a: 2, b: 3 }] },
+ *   mark: "line",
+ *   encoding: { x: { field: "a", type: "quantitative" }, y: { field: "b", type: "quantitative" } },
+ * });
+ * console.assert((await chart.toSVG()).startsWith("<svg"));
+ * ```
+ */
+export class Chart implements Displayable {
+  readonly #spec: VegaLiteSpec;
+
+  /**
+   * Wraps a specification; {@linkcode lineChart} and {@linkcode barChart} build them.
+   *
+   * @param spec A vega-lite specification with its data inlined.
+   */
+  constructor(spec: VegaLiteSpec) {
+    this.#spec = structuredClone(spec);
+  }
+
+  /**
+   * The vega-lite specification, as a copy.
+   *
+   * @returns The specification.
+   */
+  toSpec(): VegaLiteSpec {
+    return structuredClone(this.#spec);
+  }
+
+  /**
+   * Renders the chart as a standalone SVG document, in-process with vega.
+   *
+   * @returns The SVG text.
+   */
+  async toSVG(): Promise<string> {
+    const [vega, vegaLite] = await loadVega();
+    const logger = vega.logger(vega.Error);
+    const compiled =
+      vegaLite.compile(this.#spec as unknown as VegaLiteTopLevelSpec, { logger }).spec;
+    const view = new vega.View(vega.parse(compiled), { renderer: "none", logLevel: vega.Error });
+    try {
+      return await view.toSVG();
+    } finally {
+      view.finalize();
+    }
+  }
+
+  /**
+   * The Jupyter display: the vega-lite spec, a static SVG and a line of text.
+   *
+   * @returns The mime bundle.
+   */
+  async [JUPYTER_DISPLAY](): Promise<MimeBundle> {
+    return {
+      "application/vnd.vegalite.v5+json": this.toSpec(),
+      "image/svg+xml": await this.toSVG(),
+      "text/plain": this.toString(),
+    };
+  }
+
+  /**
+   * A one-line description, for text-only frontends.
+   *
+   * @returns E.g. `Chart "Base rate" (line, 72 rows)`.
+   */
+  toString(): string {
+    const spec = this.#spec as {
+      title?: unknown;
+      mark?: unknown;
+      data?: { values?: unknown[] };
+    };
+    const mark = typeof spec.mark === "object" && spec.mark !== null
+      ? (spec.mark as { type?: unknown }).type
+      : spec.mark;
+    const title = typeof spec.title === "string" ? ` ${JSON.stringify(spec.title)}` : "";
+    const rows = Array.isArray(spec.data?.values) ? `, ${spec.data.values.length} rows` : "";
+    return `Chart${title} (${String(mark ?? "layered")}${rows})`;
+  }
+}
+
+/**
+ * A line chart of one or more series: `x` is usually a Date column such as `TIME`, `y` a
+ * numeric column, and `color` a column that names the series (an item name, a stat code).
+ * Rows are drawn in the frame's order within each series, so sort by `x` first. Rows whose `y`
+ * is null are left out, and the line joins across them.
+ *
+ * @param df The frame.
+ * @param options The columns to plot, titles and size.
+ * @returns The chart: show it as a cell's last expression, or call `toSVG()`.
+ * @throws {RangeError} When a named column is not in the frame, or a size is below 10 pixels.
+ * @throws {TypeError} When the `y` column is not numeric.
+ *
+ * @example
+ * ```ts
+ * import { pl } from "./deps.ts";
+ * import { lineChart } from "./plot.ts";
+ *
+ * const df = pl.DataFrame({
+ *   TIME: [new Date("2024-01-01"), new Date("2024-02-01"), new Date("2024-03-01")],
+ *   DATA_VALUE: [3.5, 3.5, 3.25],
+ * }).withColumns(pl.col("TIME").cast(pl.Date));
+ * const chart = lineChart(df, { x: "TIME", y: "DATA_VALUE", title: "Base rate (%)" });
+ * console.assert((await chart.toSVG()).includes("Base rate (%)"));
+ * ```
+ */
+export function lineChart(df: DataFrame, options: LineChartOptions): Chart {
+  const e = encode(df, options, true);
+  const spec = {
+    ...baseSpec(options, e.values),
+    // "filter" is what vega-lite 5 does by default; 6 breaks the line at nulls instead.
+    mark: { type: "line", strokeWidth: 1.5, invalid: "filter" },
+    encoding: {
+      x: e.x,
+      y: { ...e.y, scale: { zero: options.zero ?? false } },
+      ...(e.color ? { color: e.color } : {}),
+      tooltip: e.tooltip,
+    },
+  };
+  return new Chart(spec as VegaLiteSpec);
+}
+
+/**
+ * A bar chart: one bar per row, `x` naming the category or period and `y` the numeric length.
+ * With `color`, bars of the same `x` stack.
+ *
+ * @param df The frame.
+ * @param options The columns to plot, titles, size and orientation.
+ * @returns The chart: show it as a cell's last expression, or call `toSVG()`.
+ * @throws {RangeError} When a named column is not in the frame, or a size is below 10 pixels.
+ * @throws {TypeError} When the `y` column is not numeric.
+ *
+ * @example
+ * ```ts
+ * import { pl } from "./deps.ts";
+ * import { barChart } from "./plot.ts";
+ *
+ * const df = pl.DataFrame({ ITEM: ["A", "B"], CORR: [0.9, -0.2] });
+ * const chart = barChart(df, { x: "ITEM", y: "CORR", horizontal: true });
+ * console.assert((await chart.toSVG()).startsWith("<svg"));
+ * ```
+ */
+export function barChart(df: DataFrame, options: BarChartOptions): Chart {
+  const e = encode(df, options, true);
+  const category = e.x.type === "nominal" ? { ...e.x, sort: null, axis: { labelLimit: 320 } } : e.x;
+  const base = baseSpec(options, e.values);
+  // Horizontal bars of categories get a fixed band each, unless a height is asked for.
+  if (options.horizontal && e.x.type === "nominal" && options.height === undefined) {
+    base.height = { step: 20 };
+  }
+  const spec = {
+    ...base,
+    mark: { type: "bar" },
+    encoding: {
+      ...(options.horizontal ? { y: category, x: e.y } : { x: category, y: e.y }),
+      ...(e.color ? { color: e.color } : {}),
+      tooltip: e.tooltip,
+    },
+  };
+  return new Chart(spec as VegaLiteSpec);
+}

@@ -1,0 +1,156 @@
+import assert from "node:assert/strict";
+import { type DataFrame, pl } from "../mod.ts";
+import {
+  _frameFactories,
+  displayFrame,
+  frameToHtml,
+  installFrameDisplay,
+  JUPYTER_DISPLAY,
+  type MimeBundle,
+} from "../src/display.ts";
+
+type Shown = { [JUPYTER_DISPLAY](): MimeBundle };
+const bundleOf = (df: DataFrame) => (df as unknown as Shown)[JUPYTER_DISPLAY]();
+
+/** The text of every cell of an HTML table, row by row (header rows first). */
+function cells(html: string): string[][] {
+  return [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
+    [...(row[1] ?? "").matchAll(/<t[dh]>(.*?)<\/t[dh]>/g)].map((cell) => cell[1] ?? "")
+  );
+}
+
+function sample(): DataFrame {
+  return pl.DataFrame({
+    TIME: [new Date("2019-04-14"), null],
+    STAMP: [new Date("2019-04-14T09:30:00Z"), new Date("2019-04-14T09:30:00.250Z")],
+    "<b>NAME</b>": ["A & B", "<script>x</script>"],
+    VALUE: [0.1 + 0.2, null],
+    COUNT: [3, 4],
+  }).withColumns(pl.col("TIME").cast(pl.Date), pl.col("COUNT").cast(pl.Int64));
+}
+
+Deno.test("importing mod.ts gives frames the readable display", () => {
+  const factories = _frameFactories();
+  assert.ok(factories, "nodejs-polars' frame factory is found");
+  assert.notEqual(factories.current, factories.original, "and wrapped");
+  const bundle = bundleOf(sample().filter(pl.col("COUNT").gt(0)));
+  assert.deepEqual(Object.keys(bundle).sort(), ["text/html", "text/plain"]);
+  assert.ok(String(bundle["text/html"]).includes("<td>2019-04-14</td>"));
+});
+
+Deno.test("frameToHtml() shows dates as ISO dates, datetimes as ISO 8601 and escapes text", () => {
+  const html = frameToHtml(sample());
+  assert.ok(html.startsWith("<div><small>shape: (2, 5)</small><table"));
+  assert.deepEqual(cells(html), [
+    ["TIME", "STAMP", "&lt;b&gt;NAME&lt;/b&gt;", "VALUE", "COUNT"],
+    ["date", "datetime[ms]", "str", "f64", "i64"],
+    ["2019-04-14", "2019-04-14T09:30:00", "A &amp; B", "0.3", "3"],
+    ["null", "2019-04-14T09:30:00.250", "&lt;script&gt;x&lt;/script&gt;", "null", "4"],
+  ]);
+  assert.ok(!html.includes("GMT"));
+  assert.ok(!html.includes("<script>"));
+});
+
+Deno.test("frameToHtml() shows the head and tail of a long, wide frame", async (t) => {
+  const columns = Object.fromEntries(
+    Array.from({ length: 5 }, (_, c) => [`c${c}`, Array.from({ length: 25 }, (_, r) => r)]),
+  );
+  const df = pl.DataFrame(columns);
+  await t.step("rows", () => {
+    const rows = cells(frameToHtml(df, { rows: 5 }));
+    assert.equal(rows[0]?.length, 5);
+    assert.deepEqual(rows.slice(2).map((r) => r[0]), ["0", "1", "2", "…", "23", "24"]);
+  });
+  await t.step("columns", () => {
+    const rows = cells(frameToHtml(df, { rows: 30, columns: 3 }));
+    assert.deepEqual(rows[0], ["c0", "c1", "…", "c4"]);
+    assert.deepEqual(rows[1], ["f64", "f64", "", "f64"]);
+    assert.equal(rows.length, 2 + 25);
+  });
+  await t.step("the default is 10 rows and 12 columns", () => {
+    const rows = cells(frameToHtml(df));
+    assert.equal(rows.length, 2 + 11);
+    assert.deepEqual(rows.slice(2).map((r) => r[0]), [
+      "0",
+      "1",
+      "2",
+      "3",
+      "4",
+      "…",
+      "20",
+      "21",
+      "22",
+      "23",
+      "24",
+    ]);
+  });
+  await t.step("a frame that fits shows whole", () => {
+    assert.equal(cells(frameToHtml(df.head(10))).length, 2 + 10);
+  });
+  await t.step("an empty frame shows its header", () => {
+    const html = frameToHtml(df.head(0));
+    assert.ok(html.includes("shape: (0, 5)"));
+    assert.equal(cells(html).length, 2);
+  });
+});
+
+Deno.test("displayFrame() shows HTML and text and no dataresource", async () => {
+  const bundle = await displayFrame(sample(), { rows: 1 })[JUPYTER_DISPLAY]();
+  assert.deepEqual(Object.keys(bundle).sort(), ["text/html", "text/plain"]);
+  assert.equal(cells(String(bundle["text/html"])).length, 2 + 2, "one row and the ellipsis row");
+  assert.equal(bundle["text/plain"], sample().toString());
+  assert.match(bundle["text/plain"], /2019-04-14/);
+});
+
+Deno.test("displayFrame() rejects a limit below one", () => {
+  assert.throws(() => displayFrame(sample(), { rows: 0 }), {
+    name: "RangeError",
+    message: "Cannot show rows: pass a whole number of at least 1, got 0",
+  });
+  assert.throws(() => frameToHtml(sample(), { columns: 1.5 }), RangeError);
+});
+
+Deno.test("installFrameDisplay() gives new and derived frames the readable display", async (t) => {
+  assert.equal(installFrameDisplay(), true);
+  const base = sample();
+  const derived: Record<string, DataFrame> = {
+    constructed: base,
+    filter: base.filter(pl.col("COUNT").gt(3)),
+    withColumns: base.withColumns(pl.lit(1).alias("ONE")),
+    select: base.select("TIME", "VALUE"),
+    head: base.head(1),
+    concat: pl.concat([base, base]),
+    join: base.join(base.select("COUNT", "VALUE"), { on: "COUNT" }),
+    groupBy: base.groupBy("COUNT").agg(pl.col("TIME").first()),
+    pivot: base.pivot("VALUE", { index: "TIME", on: "COUNT" }),
+    lazy: base.lazy().filter(pl.col("COUNT").lt(4)).collectSync(),
+    toFrame: base.getColumn("TIME").toFrame(),
+    readCSV: pl.readCSV("a,b\n1,2\n"),
+  };
+  for (const [name, df] of Object.entries(derived)) {
+    await t.step(name, () => {
+      const bundle = bundleOf(df);
+      assert.deepEqual(Object.keys(bundle).sort(), ["text/html", "text/plain"]);
+      assert.equal(bundle["text/html"], frameToHtml(df));
+      assert.ok(!String(bundle["text/html"]).includes("GMT"));
+    });
+  }
+  await t.step("collect()", async () => {
+    const df = await base.lazy().collect();
+    assert.equal(bundleOf(df)["text/html"], frameToHtml(df));
+  });
+});
+
+Deno.test("installFrameDisplay() replaces the display without stacking wrappers", () => {
+  assert.equal(installFrameDisplay({ rows: 1 }), true);
+  const first = _frameFactories();
+  assert.equal(installFrameDisplay(), true);
+  const second = _frameFactories();
+  assert.ok(first && second);
+  assert.equal(second.original, first.original, "the package's own factory is kept");
+  assert.notEqual(second.current, second.original);
+  const long = pl.DataFrame({ n: Array.from({ length: 30 }, (_, i) => i) });
+  assert.equal(cells(String(bundleOf(long)["text/html"])).length, 2 + 11, "the latest options");
+  assert.throws(() => installFrameDisplay({ rows: -1 }), RangeError);
+  assert.equal(_frameFactories()?.current, second.current, "a bad call changes nothing");
+});

@@ -1,0 +1,139 @@
+import assert from "node:assert/strict";
+import { pl } from "../src/deps.ts";
+import {
+  buildFrame,
+  concatFrames,
+  emptyFrame,
+  FrameBuilder,
+  KEY_STATISTIC_LIST_SCHEMA,
+  mergeRangeParts,
+  STATISTIC_ITEM_LIST_SCHEMA,
+  STATISTIC_SEARCH_SCHEMA,
+} from "../src/frame.ts";
+import type { RawRow } from "../src/envelope.ts";
+
+const row = (item: string, time: string, value: string | null, extra: RawRow = {}): RawRow => ({
+  STAT_CODE: "722Y001",
+  STAT_NAME: "기준금리",
+  ITEM_CODE1: item,
+  ITEM_NAME1: `item ${item}`,
+  ITEM_CODE2: null,
+  ITEM_NAME2: null,
+  ITEM_CODE3: null,
+  ITEM_NAME3: null,
+  ITEM_CODE4: null,
+  ITEM_NAME4: null,
+  UNIT_NAME: "연%",
+  WGT: null,
+  TIME: time,
+  DATA_VALUE: value,
+  ...extra,
+});
+
+Deno.test("buildFrame() gives StatisticSearch its columns, types and nulls", () => {
+  const df = buildFrame([
+    row("0101000", "202001", "1.25"),
+    row("0101000", "202305SM2", "-", { ITEM_CODE2: "", WGT: "12.5" }),
+    row("0101000", "2023Q3", "", { UNIT_NAME: "" }),
+    row("0101000", "20230517", " 3 "),
+  ], STATISTIC_SEARCH_SCHEMA);
+  assert.deepEqual(df.columns, [
+    "STAT_CODE",
+    "STAT_NAME",
+    "ITEM_CODE1",
+    "ITEM_NAME1",
+    "ITEM_CODE2",
+    "ITEM_NAME2",
+    "ITEM_CODE3",
+    "ITEM_NAME3",
+    "ITEM_CODE4",
+    "ITEM_NAME4",
+    "UNIT_NAME",
+    "WGT",
+    "TIME",
+    "PERIOD",
+    "DATA_VALUE",
+  ]);
+  const types = Object.values(df.schema).map(String);
+  assert.deepEqual(types, emptyFrame(STATISTIC_SEARCH_SCHEMA).dtypes.map(String));
+  assert.ok(df.getColumn("TIME").dtype.equals(pl.Date));
+  assert.ok(df.getColumn("WGT").dtype.equals(pl.Float64));
+  assert.ok(df.getColumn("ITEM_CODE4").dtype.equals(pl.String));
+  assert.deepEqual(df.getColumn("DATA_VALUE").toArray(), [1.25, null, null, 3]);
+  assert.deepEqual(df.getColumn("WGT").toArray(), [null, 12.5, null, null]);
+  assert.deepEqual(df.getColumn("ITEM_CODE2").toArray(), [null, null, null, null]);
+  assert.deepEqual(df.getColumn("UNIT_NAME").toArray(), ["연%", "연%", null, "연%"]);
+  assert.deepEqual(df.getColumn("PERIOD").toArray(), ["202001", "202305SM2", "2023Q3", "20230517"]);
+  const days = (df.getColumn("TIME").toArray() as unknown as Date[]).map((d) =>
+    d.toISOString().slice(0, 10)
+  );
+  assert.deepEqual(days, ["2020-01-01", "2023-05-16", "2023-07-01", "2023-05-17"]);
+});
+
+Deno.test("emptyFrame() has every column and type, and no rows", () => {
+  for (
+    const schema of [STATISTIC_SEARCH_SCHEMA, KEY_STATISTIC_LIST_SCHEMA, STATISTIC_ITEM_LIST_SCHEMA]
+  ) {
+    const empty = emptyFrame(schema);
+    assert.equal(empty.height, 0);
+    assert.deepEqual(empty.columns, schema.map((c) => c.name));
+    assert.ok(concatFrames([], schema).frameEqual(empty));
+  }
+  assert.ok(emptyFrame(STATISTIC_ITEM_LIST_SCHEMA).getColumn("DATA_CNT").dtype.equals(pl.Int64));
+});
+
+Deno.test("buildFrame() reads KeyStatisticList CYCLE labels by their shape", () => {
+  const df = buildFrame(
+    ["202409", "20240930", "2024Q3", "2024", "garbage", ""].map((CYCLE) => ({
+      CYCLE,
+      DATA_VALUE: "1,234.5",
+    })),
+    KEY_STATISTIC_LIST_SCHEMA,
+  );
+  const days = (df.getColumn("TIME").toArray() as unknown as (Date | null)[]).map((d) =>
+    d?.toISOString().slice(0, 10) ?? null
+  );
+  assert.deepEqual(days, ["2024-09-01", "2024-09-30", "2024-07-01", "2024-01-01", null, null]);
+  assert.equal(df.getColumn("DATA_VALUE").get(0), 1234.5);
+});
+
+Deno.test("FrameBuilder pages build the same frame as one batch, and DATA_CNT is a number", () => {
+  const rows = Array.from(
+    { length: 25 },
+    (_, i) => row(String(i % 3), String(2000 + i), String(i)),
+  );
+  const builder = new FrameBuilder(STATISTIC_SEARCH_SCHEMA);
+  for (let i = 0; i < rows.length; i += 7) builder.add(rows.slice(i, i + 7));
+  assert.equal(builder.height, 25);
+  assert.ok(builder.finish().frameEqual(buildFrame(rows, STATISTIC_SEARCH_SCHEMA), true));
+  const items = buildFrame(
+    [{ DATA_CNT: 321, WEIGHT: "" }, { DATA_CNT: "17" }],
+    STATISTIC_ITEM_LIST_SCHEMA,
+  );
+  assert.deepEqual(items.getColumn("DATA_CNT").toArray().map(Number), [321, 17]);
+});
+
+Deno.test("mergeRangeParts() restores item-then-time order across date ranges", () => {
+  const years = (item: string, from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => row(item, String(from + i), String(i)));
+  // Item B has no data before 2005; item C appears only in the later part.
+  const whole = buildFrame([
+    ...years("A", 2000, 2009),
+    ...years("B", 2005, 2009),
+    ...years("C", 2007, 2009),
+  ], STATISTIC_SEARCH_SCHEMA);
+  const early = buildFrame([...years("A", 2000, 2004)], STATISTIC_SEARCH_SCHEMA);
+  const late = buildFrame([
+    ...years("A", 2005, 2009).map((r) => ({ ...r, DATA_VALUE: String(Number(r.DATA_VALUE) + 5) })),
+    ...years("B", 2005, 2009),
+    ...years("C", 2007, 2009),
+  ], STATISTIC_SEARCH_SCHEMA);
+  const merged = mergeRangeParts([early, late]);
+  assert.deepEqual(merged.columns, whole.columns);
+  assert.deepEqual(
+    merged.getColumn("ITEM_CODE1").toArray(),
+    whole.getColumn("ITEM_CODE1").toArray(),
+  );
+  assert.deepEqual(merged.getColumn("PERIOD").toArray(), whole.getColumn("PERIOD").toArray());
+  assert.ok(mergeRangeParts([emptyFrame(STATISTIC_SEARCH_SCHEMA), early]).frameEqual(early, true));
+});

@@ -1,0 +1,97 @@
+/**
+ * The module imported by URL, as a user with no copy of the repository and no deno.json would:
+ * the repository is served over loopback HTTP and a script outside it imports `mod.ts` from
+ * there, then queries the bundled server, draws a chart and renders a frame.
+ */
+
+import assert from "node:assert/strict";
+import { extname, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startEcosServer } from "../src/server/mod.ts";
+
+const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const KEY = "url-import-key";
+const TYPES: Readonly<Record<string, string>> = {
+  ".ts": "application/typescript; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+};
+
+/** Serves the repository's files, read-only, with TypeScript's media type. */
+function serveRepo(): Deno.HttpServer<Deno.NetAddr> {
+  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const path = resolve(ROOT, "." + decodeURIComponent(new URL(req.url).pathname));
+    const type = TYPES[extname(path)];
+    if (req.method !== "GET" || !path.startsWith(ROOT + sep) || type === undefined) {
+      return new Response("Not found", { status: 404 });
+    }
+    try {
+      return new Response(await Deno.readFile(path), { headers: { "content-type": type } });
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return new Response("Not found", { status: 404 });
+      throw e;
+    }
+  });
+}
+
+const SCRIPT = (modUrl: string) => `
+import { connect, JUPYTER_DISPLAY, lineChart, pl } from ${JSON.stringify(modUrl)};
+
+const session = await connect();
+try {
+  const df = await session.client.statisticSearch({
+    statCode: "722Y001",
+    cycle: "M",
+    start: "202301",
+    end: "202306",
+    items: ["0101000"],
+  });
+  const html = String(df[JUPYTER_DISPLAY]()["text/html"]);
+  const svg = await lineChart(df, { x: "TIME", y: "DATA_VALUE" }).toSVG();
+  console.log(JSON.stringify({
+    source: session.source,
+    height: df.height,
+    time: df.getColumn("TIME").cast(pl.Utf8).toArray(),
+    dateCell: html.includes("<td>2023-01-01</td>"),
+    svg: svg.startsWith("<svg"),
+  }));
+} finally {
+  await session.close();
+}
+`;
+
+Deno.test("mod.ts imported by URL, with no config, queries the bundled server", async () => {
+  const repo = serveRepo();
+  const ecos = await startEcosServer({ keys: [KEY] });
+  const dir = await Deno.makeTempDir({ prefix: "ecos_url_import_" });
+  try {
+    const modUrl = `http://127.0.0.1:${repo.addr.port}/mod.ts`;
+    const script = `${dir}/script.ts`;
+    await Deno.writeTextFile(script, SCRIPT(modUrl));
+    const env = Deno.env.toObject();
+    delete env.ECOS_API_KEY;
+    delete env.ECOS_BASE_URL;
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--no-config", "--no-lock", script],
+      cwd: dir,
+      env: { ...env, NO_COLOR: "1", ECOS_API_KEY: KEY, ECOS_BASE_URL: ecos.url },
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 0, stderr);
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!), {
+      source: "custom",
+      height: 6,
+      time: ["2023-01-01", "2023-02-01", "2023-03-01", "2023-04-01", "2023-05-01", "2023-06-01"],
+      dateCell: true,
+      svg: true,
+    });
+    assert.match(stderr, new RegExp(`Download ${modUrl.replace(/[.]/g, "\\.")}`), "by URL");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await ecos.close();
+    await repo.shutdown();
+  }
+});
