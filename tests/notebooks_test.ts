@@ -196,22 +196,31 @@ Deno.test({
     if (missing !== undefined) throw new Error(`Install Jupyter to run the notebooks: ${missing}`);
     const outDir = await Deno.makeTempDir({ prefix: "ecos_notebooks_" });
     try {
-      // All at once: each one starts its own kernel and its own bundled server.
-      const runs = await Promise.all(names.map(async (name) => {
+      // One at a time: four kernels at once on a small machine make the race below likelier.
+      const runs = [];
+      for (const name of names) {
         const started = performance.now();
         let run = await execute(name, outDir);
-        // The Deno kernel (2.x) now and then publishes a cell's result after reporting the cell
-        // idle, and nbconvert has stopped listening: the output is lost, not wrong. One more
-        // run tells that apart from a notebook that shows nothing.
-        if (
-          run.out.success && run.nb && problems(run.nb).length === 0 && silentCells(run.nb).length
-        ) {
-          console.log(`${name}: the kernel dropped output of cells ${silentCells(run.nb)}; again`);
+        // The Deno kernel (2.x) sends a cell's result through a channel that it may flush after
+        // reporting the cell idle, when nbconvert has stopped listening: now and then a result
+        // is lost, not wrong. A cell counts as silent only when it is silent in every run (up
+        // to three); errors count in any run.
+        let silent = run.nb ? silentCells(run.nb) : [];
+        const types = new Set(run.nb ? mediaTypes(run.nb) : []);
+        let outputs = run.nb ? JSON.stringify(run.nb.cells.map((c) => c.outputs ?? [])) : "";
+        for (let attempt = 2; attempt <= 3 && silent.length; attempt++) {
+          if (!run.out.success || !run.nb || problems(run.nb).length) break;
+          console.log(`${name}: the kernel dropped the output of cells ${silent}; running again`);
           run = await execute(name, outDir);
+          const again = run.nb ? silentCells(run.nb) : [];
+          silent = silent.filter((i) => again.includes(i));
+          for (const type of run.nb ? mediaTypes(run.nb) : []) types.add(type);
+          outputs += run.nb ? JSON.stringify(run.nb.cells.map((c) => c.outputs ?? [])) : "";
         }
-        return { name, ...run, seconds: (performance.now() - started) / 1000 };
-      }));
-      for (const { name, out, nb, seconds } of runs) {
+        const seconds = (performance.now() - started) / 1000;
+        runs.push({ name, ...run, silent, types, outputs, seconds });
+      }
+      for (const { name, out, nb, silent, types, outputs, seconds } of runs) {
         await t.step(`${name} (${seconds.toFixed(1)} s)`, async () => {
           const found = nb ? problems(nb) : [];
           assert.deepEqual(found, [], found.join("\n\n"));
@@ -219,14 +228,13 @@ Deno.test({
           assert.ok(nb, "an executed notebook");
           const code = nb.cells.filter((c) => c.cell_type === "code");
           assert.ok(code.every((c) => c.execution_count !== null), "every cell ran");
-          assert.deepEqual(silentCells(nb), [], "every cell shows something");
+          assert.deepEqual(silent, [], "every cell shows something");
           const committed = await readNotebook(new URL(name, NOTEBOOKS));
           assert.deepEqual(
-            [...mediaTypes(nb)].sort(),
+            [...types].sort(),
             [...mediaTypes(committed)].sort(),
             "the same kinds of output as the committed copy",
           );
-          const outputs = JSON.stringify(nb.cells.map((c) => c.outputs ?? []));
           assert.match(outputs, /generated sample data/, "the bundled server");
         });
       }
