@@ -51,14 +51,17 @@ export const statCodeSchema = sane("statCode", 32);
 /** An item code such as "0101000". */
 export const itemCodeSchema = sane("an item code", 32);
 
+/** The rejected value, for the end of a message. */
+const got = (iss: { input?: unknown }) => `: got ${String(iss.input)}`;
+
 const positiveInt = (what: string) =>
-  z.number({ error: `Pass ${what} as a number` })
-    .int({ error: `Pass ${what} as a whole number` })
-    .positive({ error: `Pass ${what} as a positive whole number` });
+  z.number({ error: (iss) => `Pass ${what} as a number${got(iss)}` })
+    .int({ error: (iss) => `Pass ${what} as a whole number${got(iss)}` })
+    .positive({ error: (iss) => `Pass ${what} as a positive whole number${got(iss)}` });
 
 const nonNegative = (what: string) =>
-  z.number({ error: `Pass ${what} as a number` })
-    .nonnegative({ error: `Pass ${what} as a number of 0 or more` })
+  z.number({ error: (iss) => `Pass ${what} as a number${got(iss)}` })
+    .nonnegative({ error: (iss) => `Pass ${what} as a number of 0 or more${got(iss)}` })
     .finite({ error: `Pass ${what} as a finite number` });
 
 const periodInput = z.union([z.string(), z.instanceof(Date)], {
