@@ -6,6 +6,7 @@
  */
 
 import { EcosError, isEcosError } from "./errors.ts";
+import { readEnv } from "./env.ts";
 import {
   type ColumnSpec,
   type DataFrame,
@@ -208,15 +209,6 @@ export interface StatisticSearchQuery {
   items?: readonly string[];
 }
 
-/** Reads an environment variable; without --allow-env that is no value, not a crash. */
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function combine(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
   const present = signals.filter((s): s is AbortSignal => s !== undefined);
   return present.length <= 1 ? present[0] : AbortSignal.any(present);
@@ -291,8 +283,8 @@ export class EcosClient {
   constructor(options: EcosClientOptions = {}) {
     validateClientOptions(options);
     const {
-      apiKey = env("ECOS_API_KEY") ?? "sample",
-      baseUrl = env("ECOS_BASE_URL") ?? LIVE_BASE_URL,
+      apiKey = readEnv("ECOS_API_KEY") ?? "sample",
+      baseUrl = readEnv("ECOS_BASE_URL") ?? LIVE_BASE_URL,
       format = "json",
       language = "kr",
       concurrency = 4,

@@ -7,6 +7,7 @@
  */
 
 import { EcosClient, type EcosClientOptions } from "./client.ts";
+import { readEnv } from "./env.ts";
 
 /** Where an {@linkcode EcosSession}'s data comes from. */
 export type EcosSource = "live" | "custom" | "bundled";
@@ -61,15 +62,6 @@ export interface EcosSession {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/** Reads an environment variable; without --allow-env that is no value, not a crash. */
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Connects to ECOS: with a key (`apiKey`, or ECOS_API_KEY), to the live service or to
  * `baseUrl` (or ECOS_BASE_URL; with no key, the key "sample"); with neither, to the bundled
@@ -99,8 +91,8 @@ function env(name: string): string | undefined {
  */
 export async function connect(options: ConnectOptions = {}): Promise<EcosSession> {
   const { apiKey: givenKey, baseUrl: givenUrl, quiet = false, ...clientOptions } = options;
-  const apiKey = givenKey === undefined ? env("ECOS_API_KEY") : givenKey || undefined;
-  const baseUrl = givenUrl === undefined ? env("ECOS_BASE_URL") : givenUrl || undefined;
+  const apiKey = givenKey === undefined ? readEnv("ECOS_API_KEY") : givenKey || undefined;
+  const baseUrl = givenUrl === undefined ? readEnv("ECOS_BASE_URL") : givenUrl || undefined;
   if (apiKey !== undefined || baseUrl !== undefined) {
     // A base URL without a key gets the key every ECOS server accepts: "sample".
     const client = new EcosClient({

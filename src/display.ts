@@ -26,6 +26,8 @@
 
 import nodeModule from "node:module";
 import { type DataFrame, pl, type Series } from "./deps.ts";
+import { invalidArgument } from "./errors.ts";
+import { isoDate, isoDateTime } from "./iso_date.ts";
 
 /**
  * The symbol Jupyter kernels for JavaScript (Deno's among them) look up on a cell's value to
@@ -104,21 +106,6 @@ function typeLabel(text: string): string {
   return name.toLowerCase();
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
-function isoDate(d: Date): string {
-  const y = d.getUTCFullYear();
-  const year = y >= 0 && y <= 9999 ? pad(y, 4) : String(y);
-  return `${year}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
-function isoDateTime(d: Date, zoned: boolean): string {
-  const ms = d.getUTCMilliseconds();
-  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}` +
-    (ms === 0 ? "" : `.${pad(ms, 3)}`);
-  return `${isoDate(d)}T${time}${zoned ? "Z" : ""}`;
-}
-
 function formatNumber(v: number): string {
   if (!Number.isFinite(v)) return Number.isNaN(v) ? "NaN" : v > 0 ? "inf" : "-inf";
   if (Number.isInteger(v)) return String(v);
@@ -163,7 +150,7 @@ export function _escapeHtml(text: string): string {
 function checkLimit(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1) {
-    throw new RangeError(`Cannot show ${name}: pass a whole number of at least 1, got ${value}`);
+    throw invalidArgument(`Cannot show ${name}: pass a whole number of at least 1, got ${value}`);
   }
   return value;
 }
@@ -188,7 +175,8 @@ function positions(n: number, limit: number): number[] {
  * @param df The frame.
  * @param options How many rows and columns to show.
  * @returns The HTML fragment.
- * @throws {RangeError} When `rows` or `columns` is not a whole number of at least 1.
+ * @throws {EcosError} INVALID_ARGUMENT when `rows` or `columns` is not a whole number of at
+ * least 1.
  *
  * @example
  * ```ts
@@ -255,7 +243,8 @@ function frameBundle(df: DataFrame, options: DisplayFrameOptions): MimeBundle {
  * @param df The frame.
  * @param options How many rows and columns to show.
  * @returns A value whose Jupyter display is the frame's table.
- * @throws {RangeError} When `rows` or `columns` is not a whole number of at least 1.
+ * @throws {EcosError} INVALID_ARGUMENT when `rows` or `columns` is not a whole number of at
+ * least 1.
  *
  * @example Show 20 rows
  * ```ts
@@ -322,7 +311,8 @@ export function _frameFactories(): { current: FrameFactory; original: FrameFacto
  * @returns `true` when the display is installed, `false` when this copy of nodejs-polars could
  * not be found (frames then keep the package's own display; {@linkcode displayFrame} still
  * works).
- * @throws {RangeError} When `rows` or `columns` is not a whole number of at least 1.
+ * @throws {EcosError} INVALID_ARGUMENT when `rows` or `columns` is not a whole number of at
+ * least 1.
  *
  * @example Show up to 20 rows of every frame
  * ```ts

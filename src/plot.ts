@@ -16,6 +16,8 @@
 
 import { type DataFrame, loadVega, type VegaLiteTopLevelSpec } from "./deps.ts";
 import { type Displayable, JUPYTER_DISPLAY, type MimeBundle } from "./display.ts";
+import { invalidArgument } from "./errors.ts";
+import { isoDate } from "./iso_date.ts";
 
 /**
  * A vega-lite specification (https://vega.github.io/vega-lite/docs/spec.html), as plain JSON:
@@ -99,16 +101,10 @@ function dtypeName(dtype: unknown): string {
   return /^DataType\((\w+)/.exec(text)?.[1] ?? text;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
-function isoDate(d: Date): string {
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
 /** Reads one column for the spec: dates to ISO strings, numbers to JSON-safe numbers. */
 function readColumn(df: DataFrame, name: string, role: string): Column {
   if (!df.columns.includes(name)) {
-    throw new RangeError(
+    throw invalidArgument(
       `Cannot plot column ${JSON.stringify(name)} as ${role}: the frame has ${
         df.columns.map((c) => JSON.stringify(c)).join(", ") || "no columns"
       }`,
@@ -146,7 +142,7 @@ function readColumn(df: DataFrame, name: string, role: string): Column {
 function checkSize(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 10) {
-    throw new RangeError(`Cannot draw a chart ${name} of ${value}: pass at least 10 pixels`);
+    throw invalidArgument(`Cannot draw a chart ${name} of ${value}: pass at least 10 pixels`);
   }
   return value;
 }
@@ -156,7 +152,7 @@ function encode(df: DataFrame, options: ChartOptions, numericY: boolean) {
   const x = readColumn(df, options.x, "x");
   const y = readColumn(df, options.y, "y");
   if (numericY && y.type !== "quantitative") {
-    throw new TypeError(
+    throw invalidArgument(
       `Cannot plot column ${JSON.stringify(options.y)} as y: it must be numeric, got ${
         dtypeName(df.getColumn(options.y).dtype)
       }`,
@@ -301,8 +297,8 @@ export class Chart implements Displayable {
  * @param df The frame.
  * @param options The columns to plot, titles and size.
  * @returns The chart: show it as a cell's last expression, or call `toSVG()`.
- * @throws {RangeError} When a named column is not in the frame, or a size is below 10 pixels.
- * @throws {TypeError} When the `y` column is not numeric.
+ * @throws {EcosError} INVALID_ARGUMENT when a named column is not in the frame, the `y`
+ * column is not numeric, or a size is below 10 pixels.
  *
  * @example
  * ```ts
@@ -340,8 +336,8 @@ export function lineChart(df: DataFrame, options: LineChartOptions): Chart {
  * @param df The frame.
  * @param options The columns to plot, titles, size and orientation.
  * @returns The chart: show it as a cell's last expression, or call `toSVG()`.
- * @throws {RangeError} When a named column is not in the frame, or a size is below 10 pixels.
- * @throws {TypeError} When the `y` column is not numeric.
+ * @throws {EcosError} INVALID_ARGUMENT when a named column is not in the frame, the `y`
+ * column is not numeric, or a size is below 10 pixels.
  *
  * @example
  * ```ts

@@ -104,10 +104,11 @@ Deno.test("displayFrame() shows HTML and text and no dataresource", async () => 
 
 Deno.test("displayFrame() rejects a limit below one", () => {
   assert.throws(() => displayFrame(sample(), { rows: 0 }), {
-    name: "RangeError",
+    name: "EcosError",
+    code: "INVALID_ARGUMENT",
     message: "Cannot show rows: pass a whole number of at least 1, got 0",
   });
-  assert.throws(() => frameToHtml(sample(), { columns: 1.5 }), RangeError);
+  assert.throws(() => frameToHtml(sample(), { columns: 1.5 }), { code: "INVALID_ARGUMENT" });
 });
 
 Deno.test("installFrameDisplay() gives new and derived frames the readable display", async (t) => {
@@ -151,6 +152,6 @@ Deno.test("installFrameDisplay() replaces the display without stacking wrappers"
   assert.notEqual(second.current, second.original);
   const long = pl.DataFrame({ n: Array.from({ length: 30 }, (_, i) => i) });
   assert.equal(cells(String(bundleOf(long)["text/html"])).length, 2 + 11, "the latest options");
-  assert.throws(() => installFrameDisplay({ rows: -1 }), RangeError);
+  assert.throws(() => installFrameDisplay({ rows: -1 }), { code: "INVALID_ARGUMENT" });
   assert.equal(_frameFactories()?.current, second.current, "a bad call changes nothing");
 });

@@ -86,24 +86,29 @@ Deno.test("lineChart() rejects unknown columns and a non-numeric y", async (t) =
   const df = monthly();
   await t.step("unknown x", () => {
     assert.throws(() => lineChart(df, { x: "DATE", y: "DATA_VALUE" }), {
-      name: "RangeError",
+      name: "EcosError",
+      code: "INVALID_ARGUMENT",
       message: 'Cannot plot column "DATE" as x: the frame has "TIME", "DATA_VALUE", "ITEM_NAME1"',
     });
   });
   await t.step("unknown color", () => {
     assert.throws(
       () => lineChart(df, { x: "TIME", y: "DATA_VALUE", color: "nope" }),
-      RangeError,
+      { code: "INVALID_ARGUMENT", message: /Cannot plot column "nope" as color/ },
     );
   });
   await t.step("text y", () => {
     assert.throws(() => lineChart(df, { x: "TIME", y: "ITEM_NAME1" }), {
-      name: "TypeError",
+      name: "EcosError",
+      code: "INVALID_ARGUMENT",
       message: 'Cannot plot column "ITEM_NAME1" as y: it must be numeric, got String',
     });
   });
   await t.step("tiny size", () => {
-    assert.throws(() => lineChart(df, { x: "TIME", y: "DATA_VALUE", width: 0 }), RangeError);
+    assert.throws(() => lineChart(df, { x: "TIME", y: "DATA_VALUE", width: 0 }), {
+      code: "INVALID_ARGUMENT",
+      message: "Cannot draw a chart width of 0: pass at least 10 pixels",
+    });
   });
 });
 
