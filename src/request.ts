@@ -153,6 +153,23 @@ export function decodeBody(text: string, service: string): Decoded {
   throw badResponse(`neither JSON nor XML: ${snippet(start)}`);
 }
 
+/**
+ * {@linkcode decodeBody}, with the key redacted from what a failure quotes of the body: a
+ * maintenance page or a proxy's answer may echo the request URL.
+ */
+function decodeOrRedact(text: string, service: string, apiKey: string): Decoded {
+  try {
+    return decodeBody(text, service);
+  } catch (e) {
+    if (!isEcosError(e)) throw e;
+    throw new EcosError(
+      e.code,
+      redact(e.message, apiKey),
+      e.cause === undefined ? {} : { cause: redactedError(e.cause, apiKey) },
+    );
+  }
+}
+
 /** Errors that must not be retried although their code usually is (a 404, say). */
 const final = new WeakSet<EcosError>();
 
@@ -236,7 +253,8 @@ async function attempt(t: Transport, req: PageRequest, url: string, shown: strin
       throw transportFailure(e, "the connection failed");
     }
     if (res.status !== 200) {
-      const body = await res.text().catch(() => "");
+      // Gateways' error pages often quote the request URL, and so the key.
+      const body = redact(await res.text().catch(() => ""), t.apiKey);
       const e = badResponse(`HTTP status ${res.status}: ${snippet(body)}`);
       // 408, 429 and 5xx come from proxies under load; other statuses will not change.
       if (res.status < 500 && res.status !== 408 && res.status !== 429) final.add(e);
@@ -291,7 +309,7 @@ export async function requestPage(t: Transport, req: PageRequest): Promise<PageR
     let failure: EcosError;
     try {
       if (req.signal?.aborted) throw req.signal.reason;
-      const decoded = decodeBody(await attempt(t, req, url, redacted), req.service);
+      const decoded = decodeOrRedact(await attempt(t, req, url, redacted), req.service, t.apiKey);
       if (decoded.kind === "rows") {
         return { total: decoded.total, rows: decoded.rows, noData: false, url: redacted };
       }

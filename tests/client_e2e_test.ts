@@ -470,6 +470,26 @@ Deno.test("the API key appears in no error, cause, stack or property", async (t)
       });
     }
   }
+  for (
+    const [status, body] of [[200, "<html><body>점검 중: {url}</body></html>"], [404, "{url}"]]
+  ) {
+    await t.step(`a ${status} page that quotes the URL`, async () => {
+      const fetchEcho = (input: string | URL | Request) =>
+        Promise.resolve(
+          new Response(String(body).replace("{url}", String(input)), { status: Number(status) }),
+        );
+      const client = new EcosClient({
+        baseUrl: "http://127.0.0.1:9/api",
+        apiKey: secret,
+        fetch: fetchEcho as typeof fetch,
+        retry: FAST_RETRY,
+      });
+      const e = await rejects(client.statisticSearch(rate));
+      assert.equal(e.code, "BAD_RESPONSE");
+      assert.match(e.message, /StatisticSearch\/\*\*\*\/json/, "the page is still quoted");
+      assertNoSecret(e, secret);
+    });
+  }
   await t.step("connection refused", async () => {
     const server = await startEcosServer();
     const url = server.url;
