@@ -7,7 +7,8 @@
  */
 
 /**
- * Waits `ms` milliseconds, or rejects with the signal's reason as soon as it aborts.
+ * Waits `ms` milliseconds, or rejects with the signal's reason as soon as it aborts. With
+ * `ms` Infinity only the signal ends the wait (the bundled server's stalls).
  *
  * @param ms How long to wait.
  * @param signal Cuts the wait short.
@@ -16,14 +17,18 @@
 export function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    if (Number.isFinite(ms)) {
+      timer = setTimeout(() => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+        // setTimeout takes at most 2^31-1 ms; a longer wait would fire at once.
+      }, Math.min(Math.max(0, ms), 2_147_483_647));
+    }
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
@@ -80,19 +85,32 @@ export class RateLimiter {
     return turn;
   }
 
-  async #take(signal?: AbortSignal): Promise<void> {
+  /**
+   * Counts a request if one may start now, without waiting: the bundled server's admission,
+   * where a request beyond the limit is refused (ERROR-602), not queued.
+   *
+   * @returns Whether the request may start (and was counted).
+   */
+  tryAcquire(): boolean {
+    return this.#tryTake(this.#now());
+  }
+
+  #tryTake(now: number): boolean {
     const { requests, windowMs } = this.#limit;
+    while (this.#starts.length > 0 && (this.#starts[0] as number) <= now - windowMs) {
+      this.#starts.shift();
+    }
+    if (this.#starts.length >= requests) return false;
+    this.#starts.push(now);
+    return true;
+  }
+
+  async #take(signal?: AbortSignal): Promise<void> {
     for (;;) {
       if (signal?.aborted) throw signal.reason;
       const now = this.#now();
-      while (this.#starts.length > 0 && (this.#starts[0] as number) <= now - windowMs) {
-        this.#starts.shift();
-      }
-      if (this.#starts.length < requests) {
-        this.#starts.push(now);
-        return;
-      }
-      await this.#sleep((this.#starts[0] as number) + windowMs - now, signal);
+      if (this.#tryTake(now)) return;
+      await this.#sleep((this.#starts[0] as number) + this.#limit.windowMs - now, signal);
     }
   }
 }

@@ -34,6 +34,31 @@ Deno.test("RateLimiter lets `requests` through per window, then waits for the ol
   assert.deepEqual(waits, [750, 100]);
 });
 
+Deno.test("delay(Infinity) waits for its signal and rejects with its reason", async () => {
+  const controller = new AbortController();
+  const p = delay(Infinity, controller.signal);
+  controller.abort(new Error("closed"));
+  await assert.rejects(p, /closed/);
+});
+
+Deno.test("RateLimiter.tryAcquire() admits `requests` per window and refuses, uncounted, beyond", () => {
+  let now = 0;
+  const limiter = new RateLimiter({ requests: 2, windowMs: 100 }, { now: () => now });
+  assert.deepEqual([limiter.tryAcquire(), limiter.tryAcquire(), limiter.tryAcquire()], [
+    true,
+    true,
+    false,
+  ]);
+  now = 99;
+  assert.equal(limiter.tryAcquire(), false);
+  now = 100; // the first two leave the window; refusals were not counted
+  assert.deepEqual([limiter.tryAcquire(), limiter.tryAcquire(), limiter.tryAcquire()], [
+    true,
+    true,
+    false,
+  ]);
+});
+
 Deno.test("RateLimiter serves callers in order and honours the signal", async () => {
   let now = 0;
   let wake: (() => void) | undefined;

@@ -6,14 +6,17 @@
  */
 
 import { type Answer, cutResponse, maintenancePage, proxyError } from "./faults.ts";
-import { createRateLimiter } from "./rate_limit.ts";
 import { renderResult, renderRows } from "./render.ts";
 import { parseRoute, type Route } from "./route.ts";
 import { SERVICES } from "./services/mod.ts";
 import { createStats } from "./stats.ts";
 import type { EcosServer, EcosServerOptions, Fault, FaultContext, RequestRecord } from "./types.ts";
 import { answerFormat, answerLanguage, rowNumbers, SAMPLE_KEY, validate } from "./validate.ts";
-import { wait } from "./wait.ts";
+import { delay, RateLimiter } from "../limiter.ts";
+
+/** Waits; true when the time passed, false when the server closed first. */
+const waited = (ms: number, signal: AbortSignal): Promise<boolean> =>
+  delay(ms, signal).then(() => true, () => false);
 
 /** An answer with what the log needs to know about it. */
 interface Outcome extends Answer {
@@ -93,7 +96,7 @@ export function startEcosServer(options: EcosServerOptions = {}): Promise<EcosSe
     onListen,
   } = options;
   const accepted = new Set([SAMPLE_KEY, ...keys]);
-  const limiter = rateLimit ? createRateLimiter(rateLimit) : undefined;
+  const limiter = rateLimit ? new RateLimiter(rateLimit) : undefined;
   const keeper = createStats();
   const closing = new AbortController();
   let count = 0;
@@ -185,7 +188,7 @@ export function startEcosServer(options: EcosServerOptions = {}): Promise<EcosSe
         injected = { kind: "code", code: "ERROR-500" };
       }
     }
-    if (latencyMs > 0 && !(await wait(latencyMs, signal))) {
+    if (latencyMs > 0 && !(await waited(latencyMs, signal))) {
       note("closed", 0);
       return dead(route);
     }
@@ -197,7 +200,7 @@ export function startEcosServer(options: EcosServerOptions = {}): Promise<EcosSe
       });
     };
     if (!injected) {
-      if (limiter && !limiter.admit()) {
+      if (limiter && !limiter.tryAcquire()) {
         const { body, contentType } = renderResult(
           "ERROR-602",
           answerFormat(route),
@@ -230,7 +233,7 @@ export function startEcosServer(options: EcosServerOptions = {}): Promise<EcosSe
         return cutResponse(real, "half");
       }
       case "stall": {
-        const passed = await wait(injected.ms ?? Infinity, signal);
+        const passed = await waited(injected.ms ?? Infinity, signal);
         if (!passed) {
           note(tag, 0);
           return dead(route);
