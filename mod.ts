@@ -57,22 +57,22 @@ export {
   type StatisticSearchQuery,
   type StatisticTableListOptions,
   type StatisticWordOptions,
-} from "./src/client.ts";
-export { type Cycle, dateToLabel, parsePeriod, periodEnd, type SmSpelling } from "./src/period.ts";
+} from "./src/client/client.ts";
+export { type Cycle, dateToLabel, parsePeriod, periodEnd, type SmSpelling } from "./src/wire/period.ts";
 export {
   type EcosClientCode,
   EcosError,
   type EcosErrorCode,
   type EcosErrorOptions,
   isEcosError,
-} from "./src/errors.ts";
+} from "./src/client/errors.ts";
 export {
   ECOS_CODES,
   type EcosCodeInfo,
   type EcosResultCode,
   type RetryPolicy,
-} from "./src/codes.ts";
-export type { DataFrame } from "./src/frame.ts";
+} from "./src/wire/codes.ts";
+export type { DataFrame } from "./src/client/frame.ts";
 export {
   type BundledServer,
   connect,
@@ -88,7 +88,7 @@ export {
   lineChart,
   type LineChartOptions,
   type VegaLiteSpec,
-} from "./src/plot.ts";
+} from "./src/jupyter/plot.ts";
 export {
   type Displayable,
   displayFrame,
@@ -97,7 +97,7 @@ export {
   installFrameDisplay,
   JUPYTER_DISPLAY,
   type MimeBundle,
-} from "./src/display.ts";
+} from "./src/jupyter/display.ts";
 
 import { pl as polars } from "./src/deps.ts";
 /**

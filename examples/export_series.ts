@@ -17,7 +17,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { connect } from "../mod.ts";
-import { isCycle } from "../src/period.ts";
+import { isCycle } from "../src/wire/period.ts";
 
 const USAGE =
   "Usage: deno run -A examples/export_series.ts <statCode> <cycle> <start> <end> [item...] " +

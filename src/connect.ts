@@ -6,8 +6,8 @@
  * @module
  */
 
-import { EcosClient, type EcosClientOptions } from "./client.ts";
-import { readEnv } from "./env.ts";
+import { EcosClient, type EcosClientOptions } from "./client/client.ts";
+import { readEnv } from "./util/env.ts";
 
 /** Where an {@linkcode EcosSession}'s data comes from. */
 export type EcosSource = "live" | "custom" | "bundled";

@@ -25,7 +25,7 @@ import {
   type RequestRecord,
   startEcosServer,
 } from "../src/server/mod.ts";
-import { emptyFrame, STATISTIC_SEARCH_SCHEMA } from "../src/frame.ts";
+import { emptyFrame, STATISTIC_SEARCH_SCHEMA } from "../src/client/frame.ts";
 
 const KEY = "e2e-Key-7f3a9c";
 const FAST_RETRY = { attempts: 3, baseMs: 1, capMs: 4 };

@@ -5,7 +5,7 @@ import {
   STATISTIC_META_SCHEMA,
   STATISTIC_TABLE_LIST_SCHEMA,
   STATISTIC_WORD_SCHEMA,
-} from "../src/frame.ts";
+} from "../src/client/frame.ts";
 
 /** A fetch that answers canned bodies by service and records every URL. */
 function canned(bodies: Record<string, unknown>) {

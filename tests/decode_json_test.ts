@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { decodeJson } from "../src/decode_json.ts";
-import { isEcosError } from "../src/errors.ts";
+import { decodeJson } from "../src/client/decode_json.ts";
+import { isEcosError } from "../src/client/errors.ts";
 
 const S = "StatisticSearch";
 

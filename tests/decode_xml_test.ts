@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { decodeXml } from "../src/decode_xml.ts";
-import { decodeJson } from "../src/decode_json.ts";
-import { isEcosError } from "../src/errors.ts";
+import { decodeXml } from "../src/client/decode_xml.ts";
+import { decodeJson } from "../src/client/decode_json.ts";
+import { isEcosError } from "../src/client/errors.ts";
 import { XMLParser } from "../src/deps.ts";
 
 const S = "StatisticSearch";

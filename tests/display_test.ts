@@ -7,7 +7,7 @@ import {
   installFrameDisplay,
   JUPYTER_DISPLAY,
   type MimeBundle,
-} from "../src/display.ts";
+} from "../src/jupyter/display.ts";
 
 type Shown = { [JUPYTER_DISPLAY](): MimeBundle };
 const bundleOf = (df: DataFrame) => (df as unknown as Shown)[JUPYTER_DISPLAY]();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { EcosError, invalidArgument, isEcosError } from "../src/errors.ts";
-import { ECOS_CODES, isEcosResultCode } from "../src/codes.ts";
+import { EcosError, invalidArgument, isEcosError } from "../src/client/errors.ts";
+import { ECOS_CODES, isEcosResultCode } from "../src/wire/codes.ts";
 
 Deno.test("isEcosError() accepts errors from another copy of the module by name", () => {
   class EcosErrorCopy extends Error {

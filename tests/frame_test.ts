@@ -9,8 +9,8 @@ import {
   mergeRangeParts,
   STATISTIC_ITEM_LIST_SCHEMA,
   STATISTIC_SEARCH_SCHEMA,
-} from "../src/frame.ts";
-import type { RawRow } from "../src/envelope.ts";
+} from "../src/client/frame.ts";
+import type { RawRow } from "../src/client/envelope.ts";
 
 const row = (item: string, time: string, value: string | null, extra: RawRow = {}): RawRow => ({
   STAT_CODE: "722Y001",

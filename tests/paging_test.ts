@@ -7,10 +7,10 @@ import {
   pullPages,
   pullSplitting,
   TotalChanged,
-} from "../src/paging.ts";
-import type { PageResult } from "../src/request.ts";
-import { KEY_STATISTIC_LIST_SCHEMA } from "../src/frame.ts";
-import { EcosError, isEcosError } from "../src/errors.ts";
+} from "../src/client/paging.ts";
+import type { PageResult } from "../src/client/request.ts";
+import { KEY_STATISTIC_LIST_SCHEMA } from "../src/client/frame.ts";
+import { EcosError, isEcosError } from "../src/client/errors.ts";
 
 Deno.test("planPages() covers rows 1..total exactly once, in order (property)", () => {
   fc.assert(

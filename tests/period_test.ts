@@ -11,8 +11,8 @@ import {
   periodEndDays,
   periodStartDays,
   tryParseLabel,
-} from "../src/period.ts";
-import { isEcosError } from "../src/errors.ts";
+} from "../src/wire/period.ts";
+import { isEcosError } from "../src/client/errors.ts";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -7,9 +7,9 @@ import {
   redactedError,
   requestPage,
   type Transport,
-} from "../src/request.ts";
-import { Semaphore } from "../src/limiter.ts";
-import { type EcosError, isEcosError } from "../src/errors.ts";
+} from "../src/client/request.ts";
+import { Semaphore } from "../src/util/limiter.ts";
+import { type EcosError, isEcosError } from "../src/client/errors.ts";
 
 const KEY = "k3y/with?odd#chars";
 

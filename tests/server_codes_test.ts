@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEcosServer } from "../src/server/mod.ts";
-import { ECOS_CODES, type EcosResultCode } from "../src/codes.ts";
+import { ECOS_CODES, type EcosResultCode } from "../src/wire/codes.ts";
 import { get } from "./testdata/server/http.ts";
 
 const OK = "StatisticSearch/k/{f}/{l}/1/10/722Y001/M/202401/202403";

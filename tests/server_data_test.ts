@@ -5,7 +5,7 @@ import {
   serverCatalogue,
   startEcosServer,
 } from "../src/server/mod.ts";
-import { CYCLES } from "../src/period.ts";
+import { CYCLES } from "../src/wire/period.ts";
 import { searchJson } from "./testdata/server/http.ts";
 
 type Server = Awaited<ReturnType<typeof startEcosServer>>;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { serverCatalogue, startEcosServer } from "../src/server/mod.ts";
-import { CYCLES } from "../src/period.ts";
+import { CYCLES } from "../src/wire/period.ts";
 import { address, get, getJson, searchJson, xmlValues } from "./testdata/server/http.ts";
 
 const FIELDS = [

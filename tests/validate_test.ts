@@ -6,9 +6,9 @@ import {
   validateSearchQuery,
   validateStatCode,
   validateText,
-} from "../src/validate.ts";
-import { isEcosError } from "../src/errors.ts";
-import { CYCLES, dateToIndex, formatPeriod } from "../src/period.ts";
+} from "../src/client/validate.ts";
+import { isEcosError } from "../src/client/errors.ts";
+import { CYCLES, dateToIndex, formatPeriod } from "../src/wire/period.ts";
 
 function invalid(f: () => unknown, message: RegExp): void {
   assert.throws(f, (e: unknown) => {

@@ -38,4 +38,4 @@ export { SERVER_DATA_NOTICE, SERVER_DATA_NOTICE_KR } from "./data/notice.ts";
 export { DATA_END as SERVER_DATA_END } from "./data/dates.ts";
 export { serverCatalogue, type ServerCycleInfo, type ServerTableInfo } from "./data/summary.ts";
 export type * from "./types.ts";
-export type { Cycle } from "../period.ts";
+export type { Cycle } from "../wire/period.ts";

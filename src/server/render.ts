@@ -5,7 +5,7 @@
  * @module
  */
 
-import { ECOS_CODES, type EcosResultCode } from "../codes.ts";
+import { ECOS_CODES, type EcosResultCode } from "../wire/codes.ts";
 import type { WireRow } from "./services/service.ts";
 
 /** The two formats of the service. */

@@ -12,7 +12,7 @@ import { SERVICES } from "./services/mod.ts";
 import { createStats } from "./stats.ts";
 import type { EcosServer, EcosServerOptions, Fault, FaultContext, RequestRecord } from "./types.ts";
 import { answerFormat, answerLanguage, rowNumbers, SAMPLE_KEY, validate } from "./validate.ts";
-import { delay, RateLimiter } from "../limiter.ts";
+import { delay, RateLimiter } from "../util/limiter.ts";
 
 /** Waits; true when the time passed, false when the server closed first. */
 const waited = (ms: number, signal: AbortSignal): Promise<boolean> =>

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { EcosResultCode } from "../codes.ts";
+import type { EcosResultCode } from "../wire/codes.ts";
 
 /**
  * The services the bundled server answers.

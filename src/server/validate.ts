@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { EcosResultCode } from "../codes.ts";
+import type { EcosResultCode } from "../wire/codes.ts";
 import type { Format } from "./render.ts";
 import type { Route } from "./route.ts";
 import type { ServiceDef } from "./services/service.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type Cycle, formatPeriod, periodEndDays, tryParseLabel } from "../../period.ts";
+import { type Cycle, formatPeriod, periodEndDays, tryParseLabel } from "../../wire/period.ts";
 import type { KeyStatisticRow } from "../types.ts";
 import { findTable } from "./catalogue.ts";
 import { DATA_END, isoDay } from "./dates.ts";

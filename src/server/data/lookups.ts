@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type Cycle, formatPeriod, type SmSpelling } from "../../period.ts";
+import { type Cycle, formatPeriod, type SmSpelling } from "../../wire/period.ts";
 import type {
   StatisticItemRow,
   StatisticMetaRow,

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type Cycle, formatPeriod, type SmSpelling } from "../../period.ts";
+import { type Cycle, formatPeriod, type SmSpelling } from "../../wire/period.ts";
 import type { StatisticSearchRow } from "../types.ts";
 import { countRows, rowAt } from "./calendar.ts";
 import { findTable } from "./catalogue.ts";

@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { Cycle } from "../../period.ts";
-import { formatPeriod } from "../../period.ts";
+import type { Cycle } from "../../wire/period.ts";
+import { formatPeriod } from "../../wire/period.ts";
 import { TABLES } from "./catalogue.ts";
 import { tableSeries } from "./table.ts";
 

@@ -12,7 +12,7 @@ import {
   periodEndDays,
   periodStartDays,
   tryParseLabel,
-} from "../../period.ts";
+} from "../../wire/period.ts";
 import { type Calendar, countRows, rowAt } from "./calendar.ts";
 import { createRng, type Rng } from "./prng.ts";
 

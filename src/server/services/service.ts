@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { EcosResultCode } from "../../codes.ts";
+import type { EcosResultCode } from "../../wire/codes.ts";
 import type { EcosServiceName } from "../types.ts";
 
 /** A validated request, as a service sees it. */

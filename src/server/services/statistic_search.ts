@@ -4,7 +4,7 @@
  * @module
  */
 
-import { isCycle, tryParseLabel } from "../../period.ts";
+import { isCycle, tryParseLabel } from "../../wire/period.ts";
 import { planSearch, searchRows } from "../data/search.ts";
 import { pageRange, type ServiceDef } from "./service.ts";
 

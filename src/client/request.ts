@@ -7,12 +7,12 @@
  * @module
  */
 
-import { ECOS_CODES, isEcosResultCode } from "./codes.ts";
+import { ECOS_CODES, isEcosResultCode } from "../wire/codes.ts";
 import { EcosError, isEcosError } from "./errors.ts";
 import { badResponse, type Decoded, type RawRow, snippet } from "./envelope.ts";
 import { decodeJson } from "./decode_json.ts";
 import { decodeXml } from "./decode_xml.ts";
-import { delay, type RateLimiter, type Semaphore } from "./limiter.ts";
+import { delay, type RateLimiter, type Semaphore } from "../util/limiter.ts";
 
 /** The body format asked of the service. */
 export type Format = "json" | "xml";

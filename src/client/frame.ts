@@ -10,9 +10,9 @@
  * @module
  */
 
-import { type DataFrame as PolarsDataFrame, pl } from "./deps.ts";
+import { type DataFrame as PolarsDataFrame, pl } from "../deps.ts";
 import type { RawRow } from "./envelope.ts";
-import { periodStartDays, tryParseLabel } from "./period.ts";
+import { periodStartDays, tryParseLabel } from "../wire/period.ts";
 
 /**
  * A nodejs-polars DataFrame: what every service returns. (An alias, so that the module's

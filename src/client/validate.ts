@@ -5,7 +5,7 @@
  * @module
  */
 
-import { z } from "./deps.ts";
+import { z } from "../deps.ts";
 import { invalidArgument } from "./errors.ts";
 import {
   type Cycle,
@@ -15,7 +15,7 @@ import {
   isCycle,
   type PeriodRef,
   tryParseLabel,
-} from "./period.ts";
+} from "../wire/period.ts";
 
 /** Where zod found the first problem, as a message of ours. */
 function fail(error: z.ZodError, what: string): never {

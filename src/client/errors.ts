@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { EcosResultCode } from "./codes.ts";
+import type { EcosResultCode } from "../wire/codes.ts";
 
 /** Codes the project uses for failures that are not answers of the ECOS service. */
 export type EcosClientCode =

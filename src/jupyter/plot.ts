@@ -14,10 +14,10 @@
  * @module
  */
 
-import { type DataFrame, loadVega, type VegaLiteTopLevelSpec } from "./deps.ts";
+import { type DataFrame, loadVega, type VegaLiteTopLevelSpec } from "../deps.ts";
 import { type Displayable, JUPYTER_DISPLAY, type MimeBundle } from "./display.ts";
-import { invalidArgument } from "./errors.ts";
-import { isoDate } from "./iso_date.ts";
+import { invalidArgument } from "../client/errors.ts";
+import { isoDate } from "../util/iso_date.ts";
 
 /**
  * A vega-lite specification (https://vega.github.io/vega-lite/docs/spec.html), as plain JSON:
@@ -302,7 +302,7 @@ export class Chart implements Displayable {
  *
  * @example
  * ```ts
- * import { pl } from "./deps.ts";
+ * import { pl } from "../deps.ts";
  * import { lineChart } from "./plot.ts";
  *
  * const df = pl.DataFrame({
@@ -341,7 +341,7 @@ export function lineChart(df: DataFrame, options: LineChartOptions): Chart {
  *
  * @example
  * ```ts
- * import { pl } from "./deps.ts";
+ * import { pl } from "../deps.ts";
  * import { barChart } from "./plot.ts";
  *
  * const df = pl.DataFrame({ ITEM: ["A", "B"], CORR: [0.9, -0.2] });

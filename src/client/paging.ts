@@ -7,8 +7,8 @@
  * @module
  */
 
-import { type DataFrame } from "./deps.ts";
-import { ECOS_CODES } from "./codes.ts";
+import { type DataFrame } from "../deps.ts";
+import { ECOS_CODES } from "../wire/codes.ts";
 import { EcosError, isEcosError } from "./errors.ts";
 import type { RawRow } from "./envelope.ts";
 import { type ColumnSpec, FrameBuilder } from "./frame.ts";

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { invalidArgument } from "./errors.ts";
+import { invalidArgument } from "../client/errors.ts";
 
 /** The cycles of ECOS tables: annual, semi-annual, quarterly, monthly, half-monthly, daily. */
 export type Cycle = "A" | "S" | "Q" | "M" | "SM" | "D";

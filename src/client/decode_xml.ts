@@ -9,7 +9,7 @@
  * @module
  */
 
-import { XMLParser } from "./deps.ts";
+import { XMLParser } from "../deps.ts";
 import { badResponse, type Decoded, readEnvelope, snippet } from "./envelope.ts";
 
 // Values stay strings ("0101000" is an item code, "2020" a label): the frame converts them.

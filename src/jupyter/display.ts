@@ -25,9 +25,9 @@
  */
 
 import nodeModule from "node:module";
-import { type DataFrame, pl, type Series } from "./deps.ts";
-import { invalidArgument } from "./errors.ts";
-import { isoDate, isoDateTime } from "./iso_date.ts";
+import { type DataFrame, pl, type Series } from "../deps.ts";
+import { invalidArgument } from "../client/errors.ts";
+import { isoDate, isoDateTime } from "../util/iso_date.ts";
 
 /**
  * The symbol Jupyter kernels for JavaScript (Deno's among them) look up on a cell's value to
@@ -181,7 +181,7 @@ function positions(n: number, limit: number): number[] {
  * @example
  * ```ts
  * import { frameToHtml } from "./display.ts";
- * import { pl } from "./deps.ts";
+ * import { pl } from "../deps.ts";
  *
  * const df = pl.DataFrame({ TIME: [new Date("2024-01-01")] }).withColumns(pl.col("TIME").cast(pl.Date));
  * console.assert(frameToHtml(df).includes("<td>2024-01-01</td>"));
@@ -249,7 +249,7 @@ function frameBundle(df: DataFrame, options: DisplayFrameOptions): MimeBundle {
  * @example Show 20 rows
  * ```ts
  * import { displayFrame, JUPYTER_DISPLAY } from "./display.ts";
- * import { pl } from "./deps.ts";
+ * import { pl } from "../deps.ts";
  *
  * const df = pl.DataFrame({ n: Array.from({ length: 100 }, (_, i) => i) });
  * const shown = displayFrame(df, { rows: 20 });
@@ -317,7 +317,7 @@ export function _frameFactories(): { current: FrameFactory; original: FrameFacto
  * @example Show up to 20 rows of every frame
  * ```ts
  * import { installFrameDisplay, JUPYTER_DISPLAY } from "./display.ts";
- * import { pl } from "./deps.ts";
+ * import { pl } from "../deps.ts";
  *
  * installFrameDisplay({ rows: 20 });
  * const df = pl.DataFrame({ n: [1, 2, 3] }).filter(pl.col("n").gt(1));

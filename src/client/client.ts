@@ -6,7 +6,7 @@
  */
 
 import { EcosError, isEcosError } from "./errors.ts";
-import { readEnv } from "./env.ts";
+import { readEnv } from "../util/env.ts";
 import {
   type ColumnSpec,
   type DataFrame,
@@ -19,7 +19,7 @@ import {
   STATISTIC_TABLE_LIST_SCHEMA,
   STATISTIC_WORD_SCHEMA,
 } from "./frame.ts";
-import { RateLimiter, Semaphore } from "./limiter.ts";
+import { RateLimiter, Semaphore } from "../util/limiter.ts";
 import {
   type FetchPage,
   pullFrame,
@@ -30,7 +30,7 @@ import {
   TotalChanged,
   totalChangedError,
 } from "./paging.ts";
-import { type Cycle, formatPeriod, type SmSpelling } from "./period.ts";
+import { type Cycle, formatPeriod, type SmSpelling } from "../wire/period.ts";
 import { type Format, type Language, requestPage, type Transport } from "./request.ts";
 import {
   validateCallOptions,
@@ -42,8 +42,8 @@ import {
 } from "./validate.ts";
 
 export type { Format, Language } from "./request.ts";
-export type { RateLimit } from "./limiter.ts";
-import type { RateLimit } from "./limiter.ts";
+export type { RateLimit } from "../util/limiter.ts";
+import type { RateLimit } from "../util/limiter.ts";
 
 /** The live service's address. */
 export const LIVE_BASE_URL = "https://ecos.bok.or.kr/api";
