@@ -6,8 +6,14 @@
  * as a Date, values as Float64, missing values as null. Every failure is an
  * {@linkcode EcosError} with a `code`, and the API key appears in no message.
  *
+ * Importing this module changes nothing outside it, with one exception made for notebooks:
+ * inside Deno's Jupyter kernel it gives Polars frames a readable HTML display
+ * ({@linkcode installFrameDisplay}). Import `@ecos/ecos/jupyter` to install that display
+ * elsewhere too.
+ *
  * @example The base rate, from the bundled server
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EcosClient } from "@ecos/ecos";
  * import { startEcosServer } from "@ecos/ecos/server";
  *
@@ -20,7 +26,8 @@
  *   end: "202312",
  *   items: ["0101000"],
  * });
- * console.assert(rate.height === 12);
+ * assert.equal(rate.height, 12);
+ * assert.equal(rate.getColumn("TIME").dtype.variant, "Date");
  * ```
  *
  * @example The live service, with ECOS_API_KEY set
@@ -46,6 +53,7 @@ export {
   keyStatisticList,
   type KeyStatisticListOptions,
   type Language,
+  LIVE_BASE_URL,
   type RateLimit,
   type RequestOptions,
   type RetryOptions,
@@ -58,7 +66,8 @@ export {
   type StatisticTableListOptions,
   type StatisticWordOptions,
 } from "./src/client/client.ts";
-export { type Cycle, dateToLabel, parsePeriod, periodEnd, type SmSpelling } from "./src/wire/period.ts";
+export { dateToLabel, parsePeriod, periodEnd } from "./src/client/periods.ts";
+export type { Cycle, SmSpelling } from "./src/wire/period.ts";
 export {
   type EcosClientCode,
   EcosError,
@@ -108,3 +117,7 @@ import { pl as polars } from "./src/deps.ts";
  */
 // deno-lint-ignore no-unused-vars
 export import pl = polars;
+
+// Notebooks get readable frames without a step of their own; scripts are left as they were.
+import { inJupyterKernel, installFrameDisplay as install } from "./src/jupyter/display.ts";
+if (inJupyterKernel()) install();

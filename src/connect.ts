@@ -76,6 +76,7 @@ export interface EcosSession {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { connect } from "./connect.ts";
  *
  * await using session = await connect({ apiKey: "", quiet: true });
@@ -86,7 +87,8 @@ export interface EcosSession {
  *   end: "2023",
  *   items: ["0101000"],
  * });
- * console.assert(session.source === "bundled" && rate.height === 4);
+ * assert.equal(session.source, "bundled");
+ * assert.equal(rate.height, 4);
  * ```
  */
 export async function connect(options: ConnectOptions = {}): Promise<EcosSession> {

@@ -6,7 +6,7 @@
  */
 
 export { default as pl } from "npm:nodejs-polars@0.25.2";
-export type { DataFrame, Series } from "npm:nodejs-polars@0.25.2";
+export type { DataFrame, DataType, Series } from "npm:nodejs-polars@0.25.2";
 export { z } from "npm:zod@4.6.7";
 export { XMLParser } from "npm:fast-xml-parser@5.12.1";
 

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { DEFAULT_CLI_PORT, parseServeArgs } from "../src/server/cli.ts";
+import { SAMPLE_KEY } from "../src/server/mod.ts";
+import { page } from "./testdata/server/http.ts";
 
 Deno.test("parseServeArgs() reads every flag", () => {
   assert.deepEqual(parseServeArgs([]), { port: DEFAULT_CLI_PORT });
@@ -65,8 +67,8 @@ Deno.test("the CLI prints its URL and the data notice, serves, and stops on SIGI
   const url = /listening at (\S+)/.exec(text)?.[1];
   assert.ok(url, text);
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/api$/);
-  const res = await fetch(`${url}/KeyStatisticList/sample/json/kr/1/1`);
-  assert.equal((await res.json()).KeyStatisticList.list_total_count, 100);
+  const keys = await page({ url }, { service: "KeyStatisticList", key: SAMPLE_KEY, end: 1 });
+  assert.equal(keys.total, 100);
   child.kill("SIGINT");
   while (true) {
     const { value, done } = await reader.read();

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { startEcosServer } from "../src/server/mod.ts";
+import { SAMPLE_KEY, startEcosServer } from "../src/server/mod.ts";
 import { ECOS_CODES, type EcosResultCode } from "../src/wire/codes.ts";
-import { get } from "./testdata/server/http.ts";
+import { address, get, KEY, request, requestJson, resultCode } from "./testdata/server/http.ts";
 
-const OK = "StatisticSearch/k/{f}/{l}/1/10/722Y001/M/202401/202403";
+const MONTHS = ["722Y001", "M", "202401", "202403"];
 
 /** Each code with paths that trigger it; {f} and {l} are the format and language. */
 const TRIGGERS: [EcosResultCode, string[]][] = [
@@ -61,7 +61,7 @@ const TRIGGERS: [EcosResultCode, string[]][] = [
 ];
 
 Deno.test("every result code answers its trigger in JSON and XML, kr and en", async (t) => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   for (const [code, paths] of TRIGGERS) {
     await t.step(code, async () => {
       for (const path of paths) {
@@ -105,11 +105,9 @@ Deno.test("every result code answers its trigger in JSON and XML, kr and en", as
 });
 
 Deno.test("ERROR-200 answers a bad or missing format in XML", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   for (const format of ["csv", "JSON", "Xml", "json ", ""]) {
-    const got = await get(
-      `${server.url}/${OK.replace("{f}", encodeURIComponent(format)).replace("{l}", "en")}`,
-    );
+    const got = await request(server, { format, language: "en", args: MONTHS });
     assert.equal(got.type, "application/xml; charset=utf-8", format);
     assert.equal(
       got.text,
@@ -119,16 +117,16 @@ Deno.test("ERROR-200 answers a bad or missing format in XML", async () => {
 });
 
 Deno.test("a language other than kr or en is a missing required value (ERROR-100)", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   for (const language of ["fr", "KR", ""]) {
-    const got = await get(`${server.url}/${OK.replace("{f}", "json").replace("{l}", language)}`);
-    assert.equal(JSON.parse(got.text).RESULT.CODE, "ERROR-100", language);
-    assert.equal(JSON.parse(got.text).RESULT.MESSAGE, ECOS_CODES["ERROR-100"].kr);
+    const body = await requestJson(server, { language, args: MONTHS });
+    assert.equal(body.RESULT.CODE, "ERROR-100", language);
+    assert.equal(body.RESULT.MESSAGE, ECOS_CODES["ERROR-100"].kr);
   }
 });
 
 Deno.test("checks run in the specification's order", async (t) => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const cases: [string, string, EcosResultCode][] = [
     ["unknown service before everything", "Nope/bad/csv/fr/x/y/1/2/3/4", "ERROR-500"],
     ["missing value before format", "StatisticSearch/bad/csv/kr/x/y", "ERROR-100"],
@@ -158,53 +156,53 @@ Deno.test("checks run in the specification's order", async (t) => {
   for (const [name, path, code] of cases) {
     await t.step(name, async () => {
       const got = await get(`${server.url}/${path}`);
-      const actual = got.text.startsWith("{")
-        ? JSON.parse(got.text).RESULT.CODE
-        : /<CODE>([^<]+)<\/CODE>/.exec(got.text)?.[1];
-      assert.equal(actual, code, got.text);
+      assert.equal(resultCode(got.text), code, got.text);
     });
   }
 });
 
 Deno.test("the sample key answers at most 10 rows a request", async () => {
   await using server = await startEcosServer();
-  const ok = JSON.parse((await get(`${server.url}/KeyStatisticList/sample/json/kr/11/20`)).text);
+  const keyStats = { service: "KeyStatisticList", key: SAMPLE_KEY };
+  const ok = await requestJson(server, { ...keyStats, start: 11, end: 20 });
   assert.equal(ok.KeyStatisticList.row_count, 10);
-  const search = JSON.parse(
-    (await get(
-      `${server.url}/StatisticSearch/sample/json/kr/1/10/722Y001/D/20240101/20241231/0101000`,
-    )).text,
-  );
+  const search = await requestJson(server, {
+    key: SAMPLE_KEY,
+    args: ["722Y001", "D", "20240101", "20241231", "0101000"],
+  });
   assert.equal(search.StatisticSearch.list_total_count, 366);
   assert.equal(search.StatisticSearch.row.length, 10);
-  const tooMany = JSON.parse(
-    (await get(`${server.url}/KeyStatisticList/sample/json/kr/1/11`)).text,
-  );
+  const tooMany = await requestJson(server, { ...keyStats, end: 11 });
   assert.equal(tooMany.RESULT.CODE, "ERROR-301");
 });
 
 Deno.test("keys option: listed keys are accepted without the sample limit, others refused", async () => {
   await using server = await startEcosServer({ keys: ["alpha", "beta 2"] });
-  for (const key of ["alpha", "beta%202"]) {
-    const body = JSON.parse((await get(`${server.url}/KeyStatisticList/${key}/json/kr/1/50`)).text);
+  const keyStats = { service: "KeyStatisticList" };
+  for (const key of ["alpha", "beta 2"]) {
+    const body = await requestJson(server, { ...keyStats, key, end: 50 });
     assert.equal(body.KeyStatisticList.row_count, 50, key);
   }
-  const other = JSON.parse((await get(`${server.url}/KeyStatisticList/gamma/json/kr/1/5`)).text);
+  const other = await requestJson(server, { ...keyStats, key: "gamma", end: 5 });
   assert.equal(other.RESULT.CODE, "INFO-100");
   await using plain = await startEcosServer();
-  const refused = JSON.parse((await get(`${plain.url}/KeyStatisticList/alpha/json/kr/1/5`)).text);
+  const refused = await requestJson(plain, { ...keyStats, key: "alpha", end: 5 });
   assert.equal(refused.RESULT.CODE, "INFO-100");
 });
 
-Deno.test("segments are percent-decoded and a trailing slash is allowed", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const plain =
-    (await get(`${server.url}/StatisticSearch/k/json/kr/1/10/722Y001/M/202401/202403`)).text;
+Deno.test("segments are percent-decoded", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const plain = (await request(server, { args: MONTHS })).text;
   const encoded = await get(
     `${server.url}/%53tatisticSearch/%6B/js%6Fn/kr/%31/1%30/722Y001/%4D/202401/202403/`,
   );
   assert.equal(encoded.text, plain);
-  const slash = await get(`${server.url}/StatisticSearch/k/json/kr/1/10/722Y001/M/202401/202403/`);
+});
+
+Deno.test("a trailing slash is allowed", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const plain = (await request(server, { args: MONTHS })).text;
+  const slash = await get(`${address(server, { args: MONTHS })}/`);
   assert.equal(slash.text, plain);
 });
 

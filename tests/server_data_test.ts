@@ -6,12 +6,11 @@ import {
   startEcosServer,
 } from "../src/server/mod.ts";
 import { CYCLES } from "../src/wire/period.ts";
-import { searchJson } from "./testdata/server/http.ts";
+import { KEY, page, type Target } from "./testdata/server/http.ts";
 
-type Server = Awaited<ReturnType<typeof startEcosServer>>;
-
-async function values(server: Server, args: string[]): Promise<Map<string, number>> {
-  const { rows } = await searchJson(server, 1, 100_000, args);
+/** A series' values by TIME label. */
+async function values(server: Target, args: string[]): Promise<Map<string, number>> {
+  const { rows } = await page(server, { end: 100_000, args });
   return new Map(rows.map((r) => [r.TIME as string, Number(r.DATA_VALUE)]));
 }
 
@@ -33,7 +32,7 @@ Deno.test("the catalogue covers every cycle and 1 to 4 item levels, ending on a 
 });
 
 Deno.test("the base rate moves in 0.25 steps through its stylised history", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const rate = await values(server, ["722Y001", "M", "200001", "202609", "0101000"]);
   for (const v of rate.values()) assert.equal((v * 100) % 25, 0);
   assert.equal(rate.get("200812"), 3);
@@ -46,7 +45,7 @@ Deno.test("the base rate moves in 0.25 steps through its stylised history", asyn
 });
 
 Deno.test("CPI averages about 100 in 2020 and trends up about 2% a year", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const cpi = await values(server, ["901Y009", "M", "199001", "202608", "0"]);
   const y2020 = [...cpi].filter(([t]) => t.startsWith("2020")).map(([, v]) => v);
   const mean = y2020.reduce((a, b) => a + b, 0) / y2020.length;
@@ -58,7 +57,7 @@ Deno.test("CPI averages about 100 in 2020 and trends up about 2% a year", async 
 });
 
 Deno.test("KRW/USD stays in a plausible band with day-to-day volatility", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const fx = [
     ...(await values(server, ["731Y001", "D", "20100101", "20260930", "0000001"])).values(),
   ];
@@ -69,7 +68,7 @@ Deno.test("KRW/USD stays in a plausible band with day-to-day volatility", async 
 });
 
 Deno.test("nominal GDP grows and real growth dips in 2020", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const gdp = await values(server, ["200Y101", "A", "1970", "2025", "10101"]);
   assert.equal(gdp.get("2020"), 2058466.5);
   assert.ok(gdp.get("2025")! > gdp.get("2020")! && gdp.get("2020")! > gdp.get("2000")!);
@@ -78,16 +77,16 @@ Deno.test("nominal GDP grows and real growth dips in 2020", async () => {
 });
 
 Deno.test("generated data is the same in a fresh process", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const args = ["999Y001", "D", "20240101", "20240131", "05"];
-  const here = JSON.stringify((await searchJson(server, 1, 1000, args)).rows);
+  const here = JSON.stringify((await page(server, { end: 1000, args })).rows);
+  const module = (path: string) => JSON.stringify(new URL(path, import.meta.url).href);
   const script = `
-    import { startEcosServer } from ${
-    JSON.stringify(new URL("../src/server/mod.ts", import.meta.url).href)
-  };
+    import { startEcosServer } from ${module("../src/server/mod.ts")};
+    import { page } from ${module("./testdata/server/http.ts")};
     await using s = await startEcosServer();
-    const r = await fetch(s.url + "/StatisticSearch/sample/json/kr/1/10/${args.join("/")}");
-    console.log(JSON.stringify((await r.json()).StatisticSearch.row));
+    const { rows } = await page(s, { key: "sample", args: ${JSON.stringify(args)} });
+    console.log(JSON.stringify(rows));
   `;
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["eval", "--quiet", script],

@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
-import { type Fault, type FaultContext, startEcosServer } from "../src/server/mod.ts";
-import { get, getJson } from "./testdata/server/http.ts";
+import { type Fault, type FaultContext, SAMPLE_KEY, startEcosServer } from "../src/server/mod.ts";
+import { get, type Query, request, requestJson, send } from "./testdata/server/http.ts";
 
-const SEARCH = "StatisticSearch/sample/json/kr/1/5/722Y001/M/202401/202412/0101000";
-const SEARCH_XML = "StatisticSearch/sample/xml/en/1/5/722Y001/M/202401/202412/0101000";
+/** Twelve monthly rows of the base rate, five a page. */
+const SEARCH: Query = {
+  key: SAMPLE_KEY,
+  end: 5,
+  args: ["722Y001", "M", "202401", "202412", "0101000"],
+};
+const SEARCH_XML: Query = { ...SEARCH, format: "xml", language: "en" };
 
 /** Reads a body chunk by chunk; returns what arrived and whether the read failed. */
 async function readAll(res: Response): Promise<{ bytes: number; text: string; failed: boolean }> {
@@ -42,10 +47,10 @@ Deno.test("fault code: an ECOS error body in the request's format and language",
     fault: () => ({ kind: "code", code: codes[Math.floor(i++ / 2)]! }),
   });
   for (const code of codes) {
-    const json = await get(`${server.url}/${SEARCH}`);
+    const json = await request(server, SEARCH);
     assert.equal(json.status, 200);
     assert.equal(JSON.parse(json.text).RESULT.CODE, code);
-    const xml = await get(`${server.url}/${SEARCH_XML}`);
+    const xml = await request(server, SEARCH_XML);
     assert.equal(xml.status, 200);
     assert.match(
       xml.text,
@@ -62,7 +67,7 @@ Deno.test("fault status: a proxy-like HTML answer with that status", async () =>
     fault: () => ({ kind: "status", status: statuses[i++]! }),
   });
   for (const status of statuses) {
-    const got = await get(`${server.url}/${SEARCH}`);
+    const got = await request(server, SEARCH);
     // A status outside 200-599 cannot be sent; it becomes 502.
     assert.equal(got.status, status === 42 ? 502 : status);
     assert.equal(got.type, "text/html; charset=utf-8");
@@ -73,7 +78,7 @@ Deno.test("fault status: a proxy-like HTML answer with that status", async () =>
 
 Deno.test("fault html: a maintenance page with status 200", async () => {
   await using server = await startEcosServer({ fault: () => ({ kind: "html" }) });
-  const got = await get(`${server.url}/${SEARCH}`);
+  const got = await request(server, SEARCH);
   assert.equal(got.status, 200);
   assert.equal(got.type, "text/html; charset=utf-8");
   assert.match(got.text, /^<!DOCTYPE html>/);
@@ -82,7 +87,7 @@ Deno.test("fault html: a maintenance page with status 200", async () => {
 
 Deno.test("fault drop: the connection fails before any usable byte", async () => {
   await using server = await startEcosServer({ fault: () => ({ kind: "drop" }) });
-  const res = await fetch(`${server.url}/${SEARCH}`);
+  const res = await send(server, SEARCH);
   const read = await readAll(res);
   assert.ok(read.failed);
   assert.equal(read.bytes, 0);
@@ -94,21 +99,21 @@ Deno.test("fault truncate: the real body, cut off in the middle", async () => {
   await using server = await startEcosServer({
     fault: () => (faulty ? { kind: "truncate" } : undefined),
   });
-  const full = (await get(`${server.url}/${SEARCH}`)).text;
+  const full = (await request(server, SEARCH)).text;
   faulty = true;
-  const res = await fetch(`${server.url}/${SEARCH}`);
+  const res = await send(server, SEARCH);
   assert.equal(res.status, 200);
   const read = await readAll(res);
   assert.ok(read.failed);
   assert.ok(read.bytes > 0 && read.bytes < new TextEncoder().encode(full).length);
   assert.ok(full.startsWith(read.text.replace(/\uFFFD$/, "")));
-  await assert.rejects(fetch(`${server.url}/${SEARCH}`).then((r) => r.json()));
+  await assert.rejects(send(server, SEARCH).then((r) => r.json()));
 });
 
 Deno.test("fault stall with ms: the real answer arrives after the delay", async () => {
   await using server = await startEcosServer({ fault: () => ({ kind: "stall", ms: 80 }) });
   const t0 = performance.now();
-  const body = await getJson(`${server.url}/${SEARCH}`);
+  const body = await requestJson(server, SEARCH);
   assert.ok(performance.now() - t0 >= 75);
   assert.equal(body.StatisticSearch.list_total_count, 12);
   assert.equal(server.stats.requests[0]?.outcome, "fault:stall");
@@ -118,7 +123,7 @@ Deno.test("fault stall with ms: the real answer arrives after the delay", async 
 Deno.test("fault stall without ms: the client's own time limit ends it", async () => {
   await using server = await startEcosServer({ fault: () => ({ kind: "stall" }) });
   await assert.rejects(
-    fetch(`${server.url}/${SEARCH}`, { signal: AbortSignal.timeout(50) }),
+    send(server, SEARCH, { signal: AbortSignal.timeout(50) }),
     (e: Error) => e.name === "TimeoutError",
   );
 });
@@ -127,7 +132,7 @@ Deno.test("fault stall: closing the server ends stalled requests at once", async
   const server = await startEcosServer({ fault: () => ({ kind: "stall", ms: 600_000 }) });
   const pending = Promise.all(
     [1, 2, 3].map(() =>
-      fetch(`${server.url}/${SEARCH}`).then((r) => r.text()).then(() => "answered", () => "failed")
+      send(server, SEARCH).then((r) => r.text()).then(() => "answered", () => "failed")
     ),
   );
   while (server.stats.maxInFlight < 3) await new Promise((r) => setTimeout(r, 1));
@@ -143,21 +148,19 @@ Deno.test("fault total: the real rows with list_total_count replaced", async () 
   await using server = await startEcosServer({
     fault: () => (faulty ? { kind: "total", listTotalCount: 999 } : undefined),
   });
-  const real = await getJson(`${server.url}/${SEARCH}`);
-  const realXml = (await get(`${server.url}/${SEARCH_XML}`)).text;
+  const real = await requestJson(server, SEARCH);
+  const realXml = (await request(server, SEARCH_XML)).text;
   faulty = true;
-  const json = await getJson(`${server.url}/${SEARCH}`);
+  const json = await requestJson(server, SEARCH);
   assert.equal(json.StatisticSearch.list_total_count, 999);
   assert.deepEqual(json.StatisticSearch.row, real.StatisticSearch.row);
-  const xml = (await get(`${server.url}/${SEARCH_XML}`)).text;
+  const xml = (await request(server, SEARCH_XML)).text;
   assert.equal(xml, realXml.replace("<list_total_count>12<", "<list_total_count>999<"));
-  const keys = await getJson(`${server.url}/KeyStatisticList/sample/json/kr/1/3`);
+  const keys = await requestJson(server, { service: "KeyStatisticList", key: SAMPLE_KEY, end: 3 });
   assert.equal(keys.KeyStatisticList.list_total_count, 999);
   assert.equal(keys.KeyStatisticList.row_count, 3);
   // An answer without rows stays as it is.
-  const none = await getJson(
-    `${server.url}/StatisticSearch/sample/json/kr/1/5/000Y000/M/202401/202412`,
-  );
+  const none = await requestJson(server, { ...SEARCH, args: ["000Y000", "M", "202401", "202412"] });
   assert.equal(none.RESULT.CODE, "INFO-200");
 });
 
@@ -171,7 +174,15 @@ Deno.test("fault functions see the request (decoded, without the key) and may be
       return undefined;
     },
   });
-  await get(`${server.url}/StatisticWord/my-key/xml/en/3/7/${encodeURIComponent("물가")}`);
+  await request(server, {
+    service: "StatisticWord",
+    key: "my-key",
+    format: "xml",
+    language: "en",
+    start: 3,
+    end: 7,
+    args: ["물가"],
+  });
   await get(`${server.url}/Whatever`);
   assert.deepEqual(seen[0], {
     n: 1,
@@ -205,7 +216,7 @@ Deno.test("faults can fail the first attempts of a query, then let it through", 
   await using server = await startEcosServer({ fault });
   const outcomes = [];
   for (let i = 0; i < 3; i++) {
-    const body = await getJson(`${server.url}/${SEARCH}`);
+    const body = await requestJson(server, SEARCH);
     outcomes.push(body.RESULT?.CODE ?? "ok");
   }
   assert.deepEqual(outcomes, ["ERROR-600", "ERROR-600", "ok"]);
@@ -219,6 +230,6 @@ Deno.test("a fault function that throws answers ERROR-500 and the server goes on
       return undefined;
     },
   });
-  assert.equal((await getJson(`${server.url}/${SEARCH}`)).RESULT.CODE, "ERROR-500");
-  assert.ok((await getJson(`${server.url}/${SEARCH}`)).StatisticSearch);
+  assert.equal((await requestJson(server, SEARCH)).RESULT.CODE, "ERROR-500");
+  assert.ok((await requestJson(server, SEARCH)).StatisticSearch);
 });

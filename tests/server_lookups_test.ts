@@ -1,19 +1,22 @@
 import assert from "node:assert/strict";
 import { startEcosServer } from "../src/server/mod.ts";
-import { address, get, getJson, type Json, xmlValues } from "./testdata/server/http.ts";
+import { KEY, page, type Query, request, requestJson, xmlValues } from "./testdata/server/http.ts";
 
-async function all(server: { url: string }, service: string, lang: string, ...args: string[]) {
-  const body = await getJson(
-    address(server as never, service, "k", "json", lang, 1, 100_000, ...args),
-  );
-  return body[service] as { list_total_count: number; row: Json[] };
-}
+/** More rows than any lookup holds: the whole list in one page. */
+const EVERY_ROW = 100_000;
+/** Every key statistic. */
+const KEY_STATS: Query = { service: "KeyStatisticList", end: EVERY_ROW };
+/** The whole of each lookup; a test adds its arguments. */
+const TABLES: Query = { service: "StatisticTableList", end: EVERY_ROW };
+const ITEMS: Query = { service: "StatisticItemList", end: EVERY_ROW };
+const WORDS: Query = { service: "StatisticWord", end: EVERY_ROW };
+const META: Query = { service: "StatisticMeta", end: EVERY_ROW };
 
 Deno.test("KeyStatisticList: 100 indicators in groups, paged, with row_count", async (t) => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const whole = await all(server, "KeyStatisticList", "kr");
-  assert.equal(whole.list_total_count, 100);
-  const rows = whole.row;
+  await using server = await startEcosServer({ keys: [KEY] });
+  const whole = await page(server, KEY_STATS);
+  assert.equal(whole.total, 100);
+  const rows = whole.rows;
 
   await t.step("fields and groups", () => {
     for (const row of rows) {
@@ -40,9 +43,9 @@ Deno.test("KeyStatisticList: 100 indicators in groups, paged, with row_count", a
   });
 
   await t.step("pages concatenate; JSON carries row_count after list_total_count", async () => {
-    const paged: Json[] = [];
+    const paged: typeof rows = [];
     for (let start = 1; start <= 100; start += 30) {
-      const body = await getJson(`${server.url}/KeyStatisticList/k/json/kr/${start}/${start + 29}`);
+      const body = await requestJson(server, { ...KEY_STATS, start, end: start + 29 });
       assert.deepEqual(Object.keys(body.KeyStatisticList), [
         "list_total_count",
         "row_count",
@@ -55,7 +58,7 @@ Deno.test("KeyStatisticList: 100 indicators in groups, paged, with row_count", a
   });
 
   await t.step("XML has row_count and the same rows", async () => {
-    const xml = (await get(`${server.url}/KeyStatisticList/k/xml/kr/1/100`)).text;
+    const xml = (await request(server, { ...KEY_STATS, format: "xml", end: 100 })).text;
     assert.match(
       xml,
       /^<KeyStatisticList><list_total_count>100<\/list_total_count><row_count>100<\/row_count><row>/,
@@ -64,7 +67,7 @@ Deno.test("KeyStatisticList: 100 indicators in groups, paged, with row_count", a
   });
 
   await t.step("English names and units", async () => {
-    const en = (await all(server, "KeyStatisticList", "en")).row;
+    const en = (await page(server, { ...KEY_STATS, language: "en" })).rows;
     assert.equal(en.length, 100);
     assert.equal(en[0].CLASS_NAME, "Market interest rates");
     assert.deepEqual(en.map((r) => r.DATA_VALUE), rows.map((r) => r.DATA_VALUE));
@@ -74,13 +77,11 @@ Deno.test("KeyStatisticList: 100 indicators in groups, paged, with row_count", a
 
 Deno.test("KeyStatisticList agrees with the bundled tables where they overlap", async () => {
   for (const dialect of ["spec", "live"] as const) {
-    await using server = await startEcosServer({ keys: ["k"], dialect });
-    const rows = (await all(server, "KeyStatisticList", "kr")).row;
+    await using server = await startEcosServer({ keys: [KEY], dialect });
+    const rows = (await page(server, KEY_STATS)).rows;
     const find = (name: string) => rows.find((r) => r.KEYSTAT_NAME === name)!;
     const value = async (args: string[]) =>
-      (await getJson(address(server, "StatisticSearch", "k", "json", "kr", 1, 1, ...args)))
-        .StatisticSearch
-        .row[0].DATA_VALUE;
+      (await page(server, { end: 1, args })).rows[0].DATA_VALUE;
     const base = find("한국은행 기준금리");
     assert.equal(base.DATA_VALUE, await value(["722Y001", "D", "20260930", "20260930", "0101000"]));
     assert.equal(base.CYCLE, dialect === "live" ? "20260930" : "202609");
@@ -101,9 +102,10 @@ Deno.test("KeyStatisticList agrees with the bundled tables where they overlap", 
 });
 
 Deno.test("StatisticTableList: a tree with * roots, groups without cycle, searchable tables", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const { list_total_count, row } = await all(server, "StatisticTableList", "kr");
-  assert.equal(list_total_count, row.length);
+  await using server = await startEcosServer({ keys: [KEY] });
+  const tree = await page(server, TABLES);
+  assert.equal(tree.total, tree.rows.length);
+  const row = tree.rows;
   const codes = new Set(row.map((r) => r.STAT_CODE));
   for (const r of row) {
     assert.deepEqual(Object.keys(r), [
@@ -140,20 +142,29 @@ Deno.test("StatisticTableList: a tree with * roots, groups without cycle, search
   ) {
     assert.ok(codes.has(code), code);
   }
-  const one = await all(server, "StatisticTableList", "en", "722Y001");
-  assert.equal(one.list_total_count, 1);
-  assert.equal(one.row[0].STAT_NAME, "Bank of Korea Base Rate and Lending/Deposit Rates");
-  const root = row.find((r) => r.P_STAT_CODE === "*")!;
-  const subtree = await all(server, "StatisticTableList", "kr", root.STAT_CODE);
-  assert.ok(subtree.list_total_count > 2);
-  assert.equal(subtree.row[0].STAT_CODE, root.STAT_CODE);
-  const page = await getJson(`${server.url}/StatisticTableList/k/json/kr/2/3`);
-  assert.deepEqual(page.StatisticTableList.row, row.slice(1, 3));
 });
 
-Deno.test("StatisticItemList: one row per item and cycle, DATA_CNT a number", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const base = (await all(server, "StatisticItemList", "kr", "722Y001")).row;
+Deno.test("StatisticTableList/{code}: a table alone, or a group with everything under it", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const one = await page(server, { ...TABLES, language: "en", args: ["722Y001"] });
+  assert.equal(one.total, 1);
+  assert.equal(one.rows[0].STAT_NAME, "Bank of Korea Base Rate and Lending/Deposit Rates");
+  const root = (await page(server, TABLES)).rows.find((r) => r.P_STAT_CODE === "*")!;
+  const subtree = await page(server, { ...TABLES, args: [root.STAT_CODE] });
+  assert.ok(subtree.total > 2);
+  assert.equal(subtree.rows[0].STAT_CODE, root.STAT_CODE);
+});
+
+Deno.test("StatisticTableList pages the tree by row numbers", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const tree = await page(server, TABLES);
+  const middle = await page(server, { ...TABLES, start: 2, end: 3 });
+  assert.deepEqual(middle.rows, tree.rows.slice(1, 3));
+});
+
+Deno.test("StatisticItemList: one row per item and cycle, DATA_CNT a number that StatisticSearch agrees with", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const base = (await page(server, { ...ITEMS, args: ["722Y001"] })).rows;
   const fields = [
     "STAT_CODE",
     "STAT_NAME",
@@ -176,72 +187,72 @@ Deno.test("StatisticItemList: one row per item and cycle, DATA_CNT a number", as
   const daily = rate[0];
   assert.equal(typeof daily.DATA_CNT, "number");
   assert.equal(daily.END_TIME, "20260930");
-  const search = await getJson(
-    address(
-      server,
-      "StatisticSearch",
-      "k",
-      "json",
-      "kr",
-      1,
-      1,
-      "722Y001",
-      "D",
-      daily.START_TIME,
-      daily.END_TIME,
-      "0101000",
-    ),
-  );
+  const search = await requestJson(server, {
+    end: 1,
+    args: ["722Y001", "D", daily.START_TIME, daily.END_TIME, "0101000"],
+  });
   assert.equal(search.StatisticSearch.list_total_count, daily.DATA_CNT);
+});
 
-  const cpi = (await all(server, "StatisticItemList", "en", "901Y009")).row;
+Deno.test("StatisticItemList carries weights and parent items (901Y009)", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const cpi = (await page(server, { ...ITEMS, language: "en", args: ["901Y009"] })).rows;
   assert.equal(cpi[0].WEIGHT, "1000");
   const food = cpi.find((r) => r.ITEM_CODE === "A")!;
   assert.equal(food.P_ITEM_CODE, "0");
   assert.equal(food.P_ITEM_NAME, "All items");
+});
 
-  const cards = (await all(server, "StatisticItemList", "kr", "601Y002")).row;
+Deno.test("StatisticItemList groups a four-level table's items as Group1..Group4 (601Y002)", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const cards = (await page(server, { ...ITEMS, args: ["601Y002"] })).rows;
   assert.deepEqual([...new Set(cards.map((r) => r.GRP_CODE))], [
     "Group1",
     "Group2",
     "Group3",
     "Group4",
   ]);
-  const xml = (await get(`${server.url}/StatisticItemList/k/xml/kr/1/2/601Y002`)).text;
+});
+
+Deno.test("StatisticItemList in XML: DATA_CNT as a number, a null WEIGHT self-closing", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const xml = (await request(server, { ...ITEMS, format: "xml", end: 2, args: ["601Y002"] })).text;
   assert.match(xml, /<DATA_CNT>200<\/DATA_CNT>/);
   assert.match(xml, /<WEIGHT\/>/);
 });
 
 Deno.test("StatisticWord: substring match in the glossary, answered in kr or en", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const kr = await all(server, "StatisticWord", "kr", "물가");
-  assert.ok(kr.list_total_count >= 2);
-  for (const r of kr.row) {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const kr = await page(server, { ...WORDS, args: ["물가"] });
+  assert.ok(kr.total >= 2);
+  for (const r of kr.rows) {
     assert.deepEqual(Object.keys(r), ["WORD", "CONTENT"]);
     assert.ok(r.WORD.includes("물가"));
     assert.ok(r.CONTENT.length > 0);
   }
-  const en = await all(server, "StatisticWord", "en", "기준금리");
-  assert.equal(en.row[0].WORD, "Base rate");
-  const none = await getJson(address(server, "StatisticWord", "k", "json", "kr", 1, 10, "없는말"));
+  const en = await page(server, { ...WORDS, language: "en", args: ["기준금리"] });
+  assert.equal(en.rows[0].WORD, "Base rate");
+  const none = await requestJson(server, { service: "StatisticWord", args: ["없는말"] });
   assert.equal(none.RESULT.CODE, "INFO-200");
 });
 
 Deno.test("StatisticMeta: a table's description, found by name", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const meta = await all(server, "StatisticMeta", "kr", "시장금리(일별)");
-  assert.ok(meta.list_total_count >= 5);
-  for (const r of meta.row) {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const meta = await page(server, { ...META, args: ["시장금리(일별)"] });
+  assert.ok(meta.total >= 5);
+  for (const r of meta.rows) {
     assert.deepEqual(Object.keys(r), ["LVL", "P_CONT_CODE", "CONT_CODE", "CONT_NAME", "META_DATA"]);
     assert.match(r.LVL, /^[12]$/);
   }
-  assert.equal(meta.row[0].META_DATA, "시장금리(일별)");
-  assert.ok(meta.row.some((r) => r.LVL === "2" && r.P_CONT_CODE === "04"));
-  assert.ok(meta.row.some((r) => String(r.META_DATA).includes("공식 통계가 아닙니다")));
-  const en = await all(server, "StatisticMeta", "en", "market interest rates (daily)");
-  assert.equal(en.row[0].META_DATA, "Market Interest Rates (Daily)");
-  const none = await getJson(
-    address(server, "StatisticMeta", "k", "json", "kr", 1, 10, "없는 통계"),
-  );
+  assert.equal(meta.rows[0].META_DATA, "시장금리(일별)");
+  assert.ok(meta.rows.some((r) => r.LVL === "2" && r.P_CONT_CODE === "04"));
+  assert.ok(meta.rows.some((r) => String(r.META_DATA).includes("공식 통계가 아닙니다")));
+  const en = await page(server, {
+    ...META,
+    language: "en",
+    args: ["market interest rates (daily)"],
+  });
+  assert.equal(en.rows[0].META_DATA, "Market Interest Rates (Daily)");
+  const none = await requestJson(server, { service: "StatisticMeta", args: ["없는 통계"] });
   assert.equal(none.RESULT.CODE, "INFO-200");
 });

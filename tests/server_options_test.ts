@@ -1,18 +1,36 @@
 import assert from "node:assert/strict";
-import { type EcosServerOptions, startEcosServer } from "../src/server/mod.ts";
-import { address, get, getJson, searchJson } from "./testdata/server/http.ts";
+import {
+  type EcosServerListenInfo,
+  type EcosServerOptions,
+  SAMPLE_KEY,
+  startEcosServer,
+} from "../src/server/mod.ts";
+import {
+  get,
+  KEY,
+  page,
+  type Query,
+  request,
+  requestJson,
+  resultCode,
+  send,
+} from "./testdata/server/http.ts";
+
+/** One key statistic, asked for with the sample key. */
+const ONE_KEY_STAT: Query = { service: "KeyStatisticList", key: SAMPLE_KEY, end: 1 };
+/** Every key statistic. */
+const ALL_KEY_STATS: Query = { service: "KeyStatisticList", end: 1000 };
 
 Deno.test("rateLimit answers ERROR-602 beyond the window's requests", async () => {
   await using server = await startEcosServer({ rateLimit: { requests: 3, windowMs: 60_000 } });
-  const url = `${server.url}/KeyStatisticList/sample/xml/en/1/1`;
   const codes = [];
   for (let i = 0; i < 5; i++) {
-    const got = await get(url);
-    codes.push(/<CODE>([^<]+)<\/CODE>/.exec(got.text)?.[1] ?? "ok");
+    const got = await request(server, { ...ONE_KEY_STAT, format: "xml", language: "en" });
+    codes.push(resultCode(got.text) ?? "ok");
   }
   assert.deepEqual(codes, ["ok", "ok", "ok", "ERROR-602", "ERROR-602"]);
   assert.equal(server.stats.byOutcome["ERROR-602"], 2);
-  const json = await getJson(`${server.url}/KeyStatisticList/sample/json/kr/1/1`);
+  const json = await requestJson(server, ONE_KEY_STAT);
   assert.deepEqual(json, {
     RESULT: { CODE: "ERROR-602", MESSAGE: "과도한 OpenAPI 호출로 이용이 제한되었습니다." },
   });
@@ -20,72 +38,55 @@ Deno.test("rateLimit answers ERROR-602 beyond the window's requests", async () =
 
 Deno.test("rateLimit admits again once the window has passed", async () => {
   await using server = await startEcosServer({ rateLimit: { requests: 1, windowMs: 30 } });
-  const url = `${server.url}/KeyStatisticList/sample/json/kr/1/1`;
-  assert.ok((await getJson(url)).KeyStatisticList);
-  assert.equal((await getJson(url)).RESULT.CODE, "ERROR-602");
+  assert.ok((await requestJson(server, ONE_KEY_STAT)).KeyStatisticList);
+  assert.equal((await requestJson(server, ONE_KEY_STAT)).RESULT.CODE, "ERROR-602");
   // Poll (not sleep) until the window frees a slot; refused calls do not count.
   let body;
-  for (let i = 0; i < 1000 && !body?.KeyStatisticList; i++) body = await getJson(url);
+  for (let i = 0; i < 1000 && !body?.KeyStatisticList; i++) {
+    body = await requestJson(server, ONE_KEY_STAT);
+  }
   assert.ok(body.KeyStatisticList);
 });
 
 Deno.test("workLimit answers ERROR-400 for every page of a query matching too many rows", async () => {
-  await using server = await startEcosServer({ keys: ["k"], workLimit: 1000 });
+  await using server = await startEcosServer({ keys: [KEY], workLimit: 1000 });
   const big = ["722Y001", "D", "20200101", "20241231", "0101000"];
-  for (const [start, end] of [[1, 10], [500, 600], [1, 1]]) {
-    const body = await getJson(
-      address(server, "StatisticSearch", "k", "json", "en", start!, end!, ...big),
-    );
+  for (const [start, end] of [[1, 10], [500, 600], [1, 1]] as const) {
+    const body = await requestJson(server, { language: "en", start, end, args: big });
     assert.equal(body.RESULT.CODE, "ERROR-400");
     assert.equal(body.RESULT.MESSAGE, "The search range is too large to answer within 60 seconds.");
   }
   // Split the range: each half fits.
-  const first = await searchJson(server, 1, 1000, [
-    "722Y001",
-    "D",
-    "20200101",
-    "20220630",
-    "0101000",
-  ]);
-  const second = await searchJson(server, 1, 1000, [
-    "722Y001",
-    "D",
-    "20220701",
-    "20241231",
-    "0101000",
-  ]);
+  const first = await page(server, {
+    end: 1000,
+    args: ["722Y001", "D", "20200101", "20220630", "0101000"],
+  });
+  const second = await page(server, {
+    end: 1000,
+    args: ["722Y001", "D", "20220701", "20241231", "0101000"],
+  });
   assert.equal(first.total + second.total, 1827);
   assert.ok(first.total <= 1000 && second.total <= 1000);
   // Exactly at the limit passes; an item filter narrows the match too.
-  const exact = await searchJson(server, 1, 1, ["722Y001", "D", "20200101", "20220926", "0101000"]);
+  const exact = await page(server, {
+    end: 1,
+    args: ["722Y001", "D", "20200101", "20220926", "0101000"],
+  });
   assert.equal(exact.total, 1000);
-  const all = await getJson(
-    address(
-      server,
-      "StatisticSearch",
-      "k",
-      "json",
-      "kr",
-      1,
-      1,
-      "722Y001",
-      "D",
-      "20200101",
-      "20201231",
-    ),
-  );
+  const all = await requestJson(server, { end: 1, args: ["722Y001", "D", "20200101", "20201231"] });
   assert.equal(all.RESULT.CODE, "ERROR-400");
 });
 
-Deno.test("latencyMs delays answers and ends early when the server closes", async () => {
-  {
-    await using server = await startEcosServer({ latencyMs: 60 });
-    const t0 = performance.now();
-    await get(`${server.url}/KeyStatisticList/sample/json/kr/1/1`);
-    assert.ok(performance.now() - t0 >= 55);
-  }
+Deno.test("latencyMs delays every answer", async () => {
+  await using server = await startEcosServer({ latencyMs: 60 });
+  const t0 = performance.now();
+  await request(server, ONE_KEY_STAT);
+  assert.ok(performance.now() - t0 >= 55);
+});
+
+Deno.test("latencyMs ends early when the server closes, and the log says closed", async () => {
   const slow = await startEcosServer({ latencyMs: 60_000 });
-  const pending = fetch(`${slow.url}/KeyStatisticList/sample/json/kr/1/1`)
+  const pending = send(slow, ONE_KEY_STAT)
     .then((r) => r.text())
     .then(() => "answered", () => "failed");
   // Wait until the request has arrived, without sleeping.
@@ -98,20 +99,20 @@ Deno.test("latencyMs delays answers and ends early when the server closes", asyn
 });
 
 Deno.test("dialect spec: SM labels as YYYYMMSMn, 100 key statistics, CYCLE always YYYYMM", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const sm = await searchJson(server, 1, 2, ["814Y002", "SM", "201801S1", "201801S2", "1"]);
+  await using server = await startEcosServer({ keys: [KEY] });
+  const sm = await page(server, { end: 2, args: ["814Y002", "SM", "201801S1", "201801S2", "1"] });
   assert.deepEqual(sm.rows.map((r) => r.TIME), ["201801SM1", "201801SM2"]);
-  const keys = await getJson(`${server.url}/KeyStatisticList/k/json/kr/1/1000`);
+  const keys = await requestJson(server, ALL_KEY_STATS);
   assert.equal(keys.KeyStatisticList.list_total_count, 100);
   assert.equal(keys.KeyStatisticList.row_count, 100);
   for (const row of keys.KeyStatisticList.row) assert.match(row.CYCLE, /^\d{6}$/);
 });
 
 Deno.test("dialect live: SM labels as YYYYMMSn, 101 key statistics in mixed CYCLE shapes", async () => {
-  await using server = await startEcosServer({ keys: ["k"], dialect: "live" });
-  const sm = await searchJson(server, 1, 2, ["814Y002", "SM", "201801SM1", "201801SM2", "1"]);
+  await using server = await startEcosServer({ keys: [KEY], dialect: "live" });
+  const sm = await page(server, { end: 2, args: ["814Y002", "SM", "201801SM1", "201801SM2", "1"] });
   assert.deepEqual(sm.rows.map((r) => r.TIME), ["201801S1", "201801S2"]);
-  const keys = await getJson(`${server.url}/KeyStatisticList/k/json/kr/1/1000`);
+  const keys = await requestJson(server, ALL_KEY_STATS);
   assert.equal(keys.KeyStatisticList.list_total_count, 101);
   const shapes = new Set<string>();
   for (const row of keys.KeyStatisticList.row) {
@@ -122,7 +123,7 @@ Deno.test("dialect live: SM labels as YYYYMMSn, 101 key statistics in mixed CYCL
     else assert.fail(`Unexpected CYCLE ${cycle}`);
   }
   assert.deepEqual([...shapes].sort(), ["YYYYMM", "YYYYMMDD", "YYYYQn"]);
-  const items = await getJson(`${server.url}/StatisticItemList/k/json/kr/1/10/814Y002`);
+  const items = await requestJson(server, { service: "StatisticItemList", args: ["814Y002"] });
   assert.equal(items.StatisticItemList.row[0].START_TIME, "200301S1");
 });
 
@@ -147,30 +148,41 @@ Deno.test("options are checked before listening", async () => {
   }
 });
 
-Deno.test("onListen reports the address; url ends in /api; close is safe twice", async () => {
-  let info: { url: string; hostname: string; port: number } | undefined;
-  const server = await startEcosServer({ onListen: (i) => (info = i) });
+Deno.test("onListen reports the address, and url ends in /api", async () => {
+  let info: EcosServerListenInfo | undefined;
+  await using server = await startEcosServer({ onListen: (i) => (info = i) });
   assert.ok(info);
   assert.equal(info.url, server.url);
   assert.equal(info.hostname, "127.0.0.1");
   assert.equal(server.url, `http://127.0.0.1:${info.port}/api`);
+});
+
+Deno.test("close() is safe twice, and a closed server refuses requests", async () => {
+  const server = await startEcosServer();
   await server.close();
   await server.close();
   await server[Symbol.asyncDispose]();
-  await assert.rejects(fetch(server.url));
+  await assert.rejects(get(server.url));
 });
 
 Deno.test("stats count requests by service and outcome, never holding the key", async () => {
   const secret = "SECRET-KEY-123";
   await using server = await startEcosServer({ keys: [secret] });
-  const paths = [
-    `StatisticSearch/${secret}/json/kr/1/5/722Y001/M/202401/202403/0101000`,
-    `StatisticSearch/${secret}/xml/en/1/5/000Y000/M/202401/202403`,
-    `KeyStatisticList/${secret}/json/kr/1/2`,
-    `KeyStatisticList/nope/json/kr/1/2`,
-    `Nope/${secret}/json/kr/1/2`,
+  const keyStats: Query = { service: "KeyStatisticList", key: secret, end: 2 };
+  const queries: Query[] = [
+    { key: secret, end: 5, args: ["722Y001", "M", "202401", "202403", "0101000"] },
+    {
+      key: secret,
+      format: "xml",
+      language: "en",
+      end: 5,
+      args: ["000Y000", "M", "202401", "202403"],
+    },
+    keyStats,
+    { ...keyStats, key: "nope" },
+    { ...keyStats, service: "Nope" },
   ];
-  for (const p of paths) await get(`${server.url}/${p}`);
+  for (const query of queries) await request(server, query);
   const s = server.stats;
   assert.equal(s.total, 5);
   assert.deepEqual(s.byService, { StatisticSearch: 2, KeyStatisticList: 2, Nope: 1 });
@@ -190,10 +202,16 @@ Deno.test("stats count requests by service and outcome, never holding the key", 
   assert.deepEqual(s.requests.map((r) => r.n), [1, 2, 3, 4, 5]);
   assert.ok(!JSON.stringify(s).includes(secret));
   assert.ok(!JSON.stringify(s).includes("nope"));
+});
+
+Deno.test("stats.reset() clears the counters and the log; request numbers go on", async () => {
+  await using server = await startEcosServer();
+  for (let i = 0; i < 5; i++) await request(server, ONE_KEY_STAT);
+  const s = server.stats;
   s.reset();
   assert.equal(s.total, 0);
   assert.equal(s.requests.length, 0);
-  await get(`${server.url}/KeyStatisticList/${secret}/json/kr/1/2`);
+  await request(server, ONE_KEY_STAT);
   assert.equal(s.requests[0]?.n, 6);
 });
 
@@ -209,7 +227,7 @@ Deno.test("maxInFlight counts requests answered at once", async () => {
     },
   });
   const texts = await Promise.all(
-    [1, 2, 3, 4].map((i) => get(`${server.url}/KeyStatisticList/sample/json/kr/${i}/${i}`)),
+    [1, 2, 3, 4].map((i) => request(server, { ...ONE_KEY_STAT, start: i, end: i })),
   );
   assert.ok(texts.every((t) => t.status === 200));
   assert.equal(server.stats.maxInFlight, 4);
@@ -219,11 +237,10 @@ Deno.test("the request log keeps arrival order while answers finish out of order
   await using server = await startEcosServer({
     fault: (ctx) => (ctx.n === 1 ? { kind: "stall", ms: 60 } : undefined),
   });
-  const url = `${server.url}/KeyStatisticList/sample/json/kr/1/1`;
-  const slow = get(url);
+  const slow = request(server, ONE_KEY_STAT);
   while (server.stats.total === 0) await new Promise((r) => setTimeout(r, 1));
   assert.equal(server.stats.requests[0]?.outcome, "pending");
-  await get(url);
+  await request(server, ONE_KEY_STAT);
   await slow;
   assert.deepEqual(server.stats.requests.map((r) => [r.n, r.outcome]), [
     [1, "fault:stall"],

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { startEcosServer } from "../src/server/mod.ts";
-import { get } from "./testdata/server/http.ts";
+import { SAMPLE_KEY, startEcosServer } from "../src/server/mod.ts";
+import { get, KEY, request } from "./testdata/server/http.ts";
 
 /** Whether a body is an ECOS body: a RESULT in JSON or XML, or a service's rows. */
 function isEcosBody(text: string): boolean {
@@ -54,7 +54,7 @@ const NASTY = [
 ];
 
 Deno.test("nasty paths under /api all answer ECOS bodies, quickly", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   for (const path of NASTY) {
     const t0 = performance.now();
     const got = await get(server.url + path);
@@ -70,34 +70,35 @@ Deno.test("nasty paths under /api all answer ECOS bodies, quickly", async () => 
     assert.ok(ms < 1000, `${what} took ${ms.toFixed(0)} ms`);
   }
   // The server still answers normally afterwards.
-  const ok = await get(`${server.url}/KeyStatisticList/k/json/kr/1/1`);
+  const ok = await request(server, { service: "KeyStatisticList", end: 1 });
   assert.ok(JSON.parse(ok.text).KeyStatisticList);
 });
 
 Deno.test("request records stay bounded however many segments arrive", async () => {
   await using server = await startEcosServer();
-  await get(`${server.url}/StatisticSearch/sample/json/kr/1/10/${"x/".repeat(10_000)}`);
-  await get(`${server.url}/StatisticWord/sample/json/kr/1/10/${"y".repeat(50_000)}`);
+  await request(server, { key: SAMPLE_KEY, args: Array(10_000).fill("x") });
+  await request(server, { service: "StatisticWord", key: SAMPLE_KEY, args: ["y".repeat(50_000)] });
   const [many, long] = server.stats.requests;
   assert.ok(many!.args.length <= 12);
   assert.ok(long!.args[0]!.length <= 1000);
 });
 
 Deno.test("absurd row numbers are clipped to the data, never allocated", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const got = await get(
-    `${server.url}/StatisticSearch/k/json/kr/1/${"9".repeat(300)}/722Y001/A/2020/2024/0101000`,
-  );
+  await using server = await startEcosServer({ keys: [KEY] });
+  const got = await request(server, {
+    end: "9".repeat(300),
+    args: ["722Y001", "A", "2020", "2024", "0101000"],
+  });
   const body = JSON.parse(got.text);
   assert.equal(body.StatisticSearch.list_total_count, 5);
   assert.equal(body.StatisticSearch.row.length, 5);
 });
 
 Deno.test("XML bodies escape what they echo", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const got = await get(`${server.url}/StatisticWord/k/xml/kr/1/10/${encodeURIComponent("<&>")}`);
+  await using server = await startEcosServer({ keys: [KEY] });
+  const got = await request(server, { service: "StatisticWord", format: "xml", args: ["<&>"] });
   assert.match(got.text, /^<RESULT><CODE>INFO-200<\/CODE>/);
-  const rows = await get(`${server.url}/StatisticTableList/k/xml/kr/1/100`);
+  const rows = await request(server, { service: "StatisticTableList", format: "xml", end: 100 });
   assert.ok(!/<[^/A-Za-z_]/.test(rows.text));
   // Names with "&" or "<" would be escaped; every name here parses back as text.
   for (const m of rows.text.matchAll(/<STAT_NAME>([^<]*)<\/STAT_NAME>/g)) {
@@ -138,12 +139,12 @@ Deno.test("raw requests with odd bytes get an answer or a clean refusal, never a
       conn.close();
     }
   }
-  const ok = await get(`${server.url}/KeyStatisticList/sample/json/kr/1/1`);
+  const ok = await request(server, { service: "KeyStatisticList", key: SAMPLE_KEY, end: 1 });
   assert.equal(ok.status, 200);
 });
 
 Deno.test("property: any segments under /api answer an ECOS body", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const segment = fc.oneof(
     fc.string({ unit: "binary", maxLength: 12 }),
     fc.constantFrom(

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { serverCatalogue, startEcosServer } from "../src/server/mod.ts";
 import { CYCLES } from "../src/wire/period.ts";
-import { address, get, getJson, searchJson, xmlValues } from "./testdata/server/http.ts";
+import { KEY, page, type Query, request, requestJson, xmlValues } from "./testdata/server/http.ts";
 
 const FIELDS = [
   "STAT_CODE",
@@ -21,26 +21,11 @@ const FIELDS = [
 ];
 
 Deno.test("StatisticSearch answers JSON rows in the wire's field order and types", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const res = await fetch(
-    address(
-      server,
-      "StatisticSearch",
-      "k",
-      "json",
-      "kr",
-      1,
-      10,
-      "722Y001",
-      "M",
-      "202401",
-      "202403",
-      "0101000",
-    ),
-  );
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get("content-type"), "application/json; charset=utf-8");
-  const body = await res.json();
+  await using server = await startEcosServer({ keys: [KEY] });
+  const got = await request(server, { args: ["722Y001", "M", "202401", "202403", "0101000"] });
+  assert.equal(got.status, 200);
+  assert.equal(got.type, "application/json; charset=utf-8");
+  const body = JSON.parse(got.text);
   assert.deepEqual(Object.keys(body), ["StatisticSearch"]);
   assert.deepEqual(Object.keys(body.StatisticSearch), ["list_total_count", "row"]);
   assert.equal(body.StatisticSearch.list_total_count, 3);
@@ -61,16 +46,16 @@ Deno.test("StatisticSearch answers JSON rows in the wire's field order and types
 });
 
 Deno.test("StatisticSearch answers XML with self-closing empty fields, the same rows as JSON", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const args = ["731Y001", "D", "20240102", "20240110", "0000001"];
-  const xml = await get(address(server, "StatisticSearch", "k", "xml", "en", 1, 100, ...args));
+  const xml = await request(server, { format: "xml", language: "en", end: 100, args });
   assert.equal(xml.status, 200);
   assert.equal(xml.type, "application/xml; charset=utf-8");
   assert.match(xml.text, /^<StatisticSearch><list_total_count>7<\/list_total_count><row>/);
   assert.match(xml.text, /<ITEM_CODE2\/><ITEM_NAME2\/>/);
   assert.match(xml.text, /<WGT\/>/);
   assert.ok(xml.text.endsWith("</row></StatisticSearch>"));
-  const json = await searchJson(server, 1, 100, args, { lang: "en" });
+  const json = await page(server, { language: "en", end: 100, args });
   assert.deepEqual(xmlValues(xml.text, "TIME"), json.rows.map((r) => r.TIME));
   assert.deepEqual(xmlValues(xml.text, "DATA_VALUE"), json.rows.map((r) => r.DATA_VALUE));
   assert.deepEqual(xmlValues(xml.text, "UNIT_NAME"), json.rows.map((r) => r.UNIT_NAME));
@@ -88,10 +73,10 @@ Deno.test("StatisticSearch answers XML with self-closing empty fields, the same 
 });
 
 Deno.test("StatisticSearch names rows in kr and en", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const args = ["200Y101", "A", "2020", "2020", "10101"];
-  const kr = await searchJson(server, 1, 1, args, { lang: "kr" });
-  const en = await searchJson(server, 1, 1, args, { lang: "en" });
+  const kr = await page(server, { language: "kr", end: 1, args });
+  const en = await page(server, { language: "en", end: 1, args });
   assert.equal(kr.rows[0].STAT_NAME, "주요지표(연간지표)");
   assert.equal(en.rows[0].STAT_NAME, "Main Indicators (Annual)");
   assert.equal(kr.rows[0].UNIT_NAME, "십억원");
@@ -101,37 +86,35 @@ Deno.test("StatisticSearch names rows in kr and en", async () => {
 });
 
 Deno.test("StatisticSearch pages by row numbers: totals, clipping, and pages that add up", async (t) => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const args = ["817Y002", "D", "20240101", "20241231"];
-  const all = await searchJson(server, 1, 100_000, args);
+  const all = await page(server, { end: 100_000, args });
   assert.equal(all.rows.length, all.total);
   assert.equal(all.total, 6 * 262);
 
   await t.step("pages of 100 concatenate to the one big page", async () => {
     const pages = [];
     for (let start = 1; start <= all.total; start += 100) {
-      const page = await searchJson(server, start, start + 99, args);
-      assert.equal(page.total, all.total);
-      pages.push(...page.rows);
+      const part = await page(server, { start, end: start + 99, args });
+      assert.equal(part.total, all.total);
+      pages.push(...part.rows);
     }
     assert.deepEqual(pages, all.rows);
   });
 
   await t.step("an end beyond the total is clipped", async () => {
-    const tail = await searchJson(server, all.total - 4, all.total + 1000, args);
+    const tail = await page(server, { start: all.total - 4, end: all.total + 1000, args });
     assert.equal(tail.rows.length, 5);
     assert.deepEqual(tail.rows, all.rows.slice(-5));
   });
 
   await t.step("a single row page", async () => {
-    const one = await searchJson(server, 7, 7, args);
+    const one = await page(server, { start: 7, end: 7, args });
     assert.deepEqual(one.rows, [all.rows[6]]);
   });
 
   await t.step("a start beyond the total is INFO-200", async () => {
-    const body = await getJson(
-      address(server, "StatisticSearch", "k", "json", "kr", all.total + 1, all.total + 10, ...args),
-    );
+    const body = await requestJson(server, { start: all.total + 1, end: all.total + 10, args });
     assert.equal(body.RESULT.CODE, "INFO-200");
   });
 
@@ -145,7 +128,7 @@ Deno.test("StatisticSearch pages by row numbers: totals, clipping, and pages tha
 });
 
 Deno.test("StatisticSearch labels every cycle in its own shape", async (t) => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const cases: [string, string, string, string, RegExp, number][] = [
     ["200Y101", "A", "2015", "2020", /^\d{4}$/, 6],
     ["105Y001", "S", "2020S1", "2021S2", /^\d{4}S[12]$/, 4],
@@ -157,7 +140,7 @@ Deno.test("StatisticSearch labels every cycle in its own shape", async (t) => {
   assert.deepEqual(cases.map((c) => c[1]).sort(), [...CYCLES].sort());
   for (const [stat, cycle, start, end, shape, perItem] of cases) {
     await t.step(`${cycle} (${stat})`, async () => {
-      const { rows } = await searchJson(server, 1, 10_000, [stat, cycle, start, end]);
+      const { rows } = await page(server, { end: 10_000, args: [stat, cycle, start, end] });
       assert.ok(rows.length > 0);
       assert.equal(rows.length % perItem, 0);
       for (const row of rows) assert.match(row.TIME, shape);
@@ -168,40 +151,32 @@ Deno.test("StatisticSearch labels every cycle in its own shape", async (t) => {
 });
 
 Deno.test("StatisticSearch accepts both SM spellings and start == end", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const spec = await searchJson(server, 1, 100, ["814Y002", "SM", "201805SM2", "201805SM2", "1"]);
-  const live = await searchJson(server, 1, 100, ["814Y002", "SM", "201805S2", "201805S2", "1"]);
+  await using server = await startEcosServer({ keys: [KEY] });
+  const spec = await page(server, {
+    end: 100,
+    args: ["814Y002", "SM", "201805SM2", "201805SM2", "1"],
+  });
+  const live = await page(server, {
+    end: 100,
+    args: ["814Y002", "SM", "201805S2", "201805S2", "1"],
+  });
   assert.equal(spec.total, 1);
   assert.deepEqual(live, spec);
   assert.equal(spec.rows[0].TIME, "201805SM2");
 });
 
 Deno.test("StatisticSearch with start after end answers INFO-200", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const body = await getJson(
-    address(
-      server,
-      "StatisticSearch",
-      "k",
-      "json",
-      "kr",
-      1,
-      10,
-      "722Y001",
-      "M",
-      "202405",
-      "202401",
-    ),
-  );
+  await using server = await startEcosServer({ keys: [KEY] });
+  const body = await requestJson(server, { args: ["722Y001", "M", "202405", "202401"] });
   assert.equal(body.RESULT.CODE, "INFO-200");
 });
 
 Deno.test("StatisticSearch filters items by level, with ? or omission for any item", async (t) => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const range = ["601Y002", "M", "202401", "202401"];
 
   await t.step("no filter: every series (3 x 2 x 3 x 2)", async () => {
-    const { total, rows } = await searchJson(server, 1, 1000, range);
+    const { total, rows } = await page(server, { end: 1000, args: range });
     assert.equal(total, 36);
     for (const r of rows) {
       for (const f of ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4"]) {
@@ -211,7 +186,7 @@ Deno.test("StatisticSearch filters items by level, with ? or omission for any it
   });
 
   await t.step("all four levels pick one series", async () => {
-    const { total, rows } = await searchJson(server, 1, 10, [...range, "A", "C", "3", "P"]);
+    const { total, rows } = await page(server, { args: [...range, "A", "C", "3", "P"] });
     assert.equal(total, 1);
     assert.deepEqual(
       [rows[0].ITEM_CODE1, rows[0].ITEM_CODE2, rows[0].ITEM_CODE3, rows[0].ITEM_CODE4],
@@ -224,30 +199,29 @@ Deno.test("StatisticSearch filters items by level, with ? or omission for any it
   });
 
   await t.step("? in the middle matches any item at that level", async () => {
-    const { total, rows } = await searchJson(server, 1, 100, [...range, "A", "?", "3", "?"]);
+    const { total, rows } = await page(server, { end: 100, args: [...range, "A", "?", "3", "?"] });
     assert.equal(total, 4);
     assert.ok(rows.every((r) => r.ITEM_CODE1 === "A" && r.ITEM_CODE3 === "3"));
   });
 
   await t.step("trailing filters left out equal trailing ?", async () => {
-    const short = await searchJson(server, 1, 100, [...range, "B"]);
-    const marks = await searchJson(server, 1, 100, [...range, "B", "?", "?", "?"]);
+    const short = await page(server, { end: 100, args: [...range, "B"] });
+    const marks = await page(server, { end: 100, args: [...range, "B", "?", "?", "?"] });
     assert.equal(short.total, 12);
     assert.deepEqual(short, marks);
   });
 
   await t.step("a two-level table (999Y001) and a three-level table (901Y027)", async () => {
-    const panel = await searchJson(server, 1, 100, ["999Y001", "D", "20240102", "20240102", "03"]);
+    const panel = await page(server, {
+      end: 100,
+      args: ["999Y001", "D", "20240102", "20240102", "03"],
+    });
     assert.equal(panel.total, 8);
     assert.ok(panel.rows.every((r) => r.ITEM_CODE1 === "03" && r.ITEM_CODE3 === null));
-    const labour = await searchJson(server, 1, 100, [
-      "901Y027",
-      "M",
-      "202401",
-      "202401",
-      "I61E",
-      "2",
-    ]);
+    const labour = await page(server, {
+      end: 100,
+      args: ["901Y027", "M", "202401", "202401", "I61E", "2"],
+    });
     assert.equal(labour.total, 4);
     assert.ok(labour.rows.every((r) => r.ITEM_CODE3 !== null && r.ITEM_CODE4 === null));
     assert.ok(labour.rows.every((r) => r.UNIT_NAME === "%"));
@@ -255,96 +229,52 @@ Deno.test("StatisticSearch filters items by level, with ? or omission for any it
 
   await t.step("an unknown item or a level the table lacks matches nothing", async () => {
     for (const extra of [["ZZ"], ["0101000", "X"]]) {
-      const body = await getJson(
-        address(
-          server,
-          "StatisticSearch",
-          "k",
-          "json",
-          "kr",
-          1,
-          10,
-          "722Y001",
-          "D",
-          "20240101",
-          "20240102",
-          ...extra,
-        ),
-      );
+      const body = await requestJson(server, {
+        args: ["722Y001", "D", "20240101", "20240102", ...extra],
+      });
       assert.equal(body.RESULT.CODE, "INFO-200");
     }
   });
 });
 
-Deno.test("StatisticSearch carries weights and missing values as the wire does", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
-  const cpi = await searchJson(server, 1, 100, ["901Y009", "M", "202001", "202001"]);
+Deno.test("StatisticSearch carries item weights as WGT strings", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const cpi = await page(server, { end: 100, args: ["901Y009", "M", "202001", "202001"] });
   assert.equal(cpi.total, 13);
   assert.equal(cpi.rows[0].WGT, "1000");
   assert.ok(cpi.rows.every((r) => typeof r.WGT === "string" && Number(r.WGT) > 0));
+});
 
-  const dash = await searchJson(server, 1, 100, [
-    "601Y002",
-    "M",
-    "201001",
-    "201001",
-    "X",
-    "D",
-    "1",
-    "Q",
-  ]);
+Deno.test('StatisticSearch answers missing values as the wire does: "-" or ""', async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const dash = await page(server, {
+    end: 100,
+    args: ["601Y002", "M", "201001", "201001", "X", "D", "1", "Q"],
+  });
   assert.equal(dash.rows[0].DATA_VALUE, "-");
-  const busan = await searchJson(server, 1, 1000, [
-    "601Y002",
-    "M",
-    "201001",
-    "202608",
-    "B",
-    "C",
-    "1",
-    "P",
-  ]);
-  assert.ok(busan.rows.some((r) => r.DATA_VALUE === ""));
+  const busan: Query = {
+    end: 1000,
+    args: ["601Y002", "M", "201001", "202608", "B", "C", "1", "P"],
+  };
+  const { rows } = await page(server, busan);
+  assert.ok(rows.some((r) => r.DATA_VALUE === ""));
   assert.ok(
-    busan.rows.filter((r) => r.DATA_VALUE !== "").every((r) =>
-      Number.isFinite(Number(r.DATA_VALUE))
-    ),
+    rows.filter((r) => r.DATA_VALUE !== "").every((r) => Number.isFinite(Number(r.DATA_VALUE))),
   );
-  const xml = await get(
-    address(
-      server,
-      "StatisticSearch",
-      "k",
-      "xml",
-      "kr",
-      1,
-      1000,
-      "601Y002",
-      "M",
-      "201001",
-      "202608",
-      "B",
-      "C",
-      "1",
-      "P",
-    ),
-  );
+  const xml = await request(server, { ...busan, format: "xml" });
   assert.match(xml.text, /<DATA_VALUE\/>/);
-  const bands = await searchJson(server, 1, 10, ["105Y001", "S", "2000S1", "2000S1", "2000", "BD"]);
+  const bands = await page(server, { args: ["105Y001", "S", "2000S1", "2000S1", "2000", "BD"] });
   assert.equal(bands.rows[0].DATA_VALUE, "-");
 });
 
 Deno.test("StatisticSearch keeps the well-known series' calendars", async (t) => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
 
   await t.step("the daily base rate has a row for every calendar day", async () => {
-    const { total, rows } = await searchJson(server, 1, 1000, [
-      "722Y001",
-      "D",
-      "20240101",
-      "20241231",
-      "0101000",
-    ]);
+    const { total, rows } = await page(server, {
+      end: 1000,
+      args: ["722Y001", "D", "20240101", "20241231", "0101000"],
+    });
     assert.equal(total, 366);
     const days = rows.map((r) => r.TIME);
     assert.equal(days[0], "20240101");
@@ -353,13 +283,10 @@ Deno.test("StatisticSearch keeps the well-known series' calendars", async (t) =>
   });
 
   await t.step("the 3-year treasury yield is on weekdays only", async () => {
-    const { rows } = await searchJson(server, 1, 1000, [
-      "817Y002",
-      "D",
-      "20240101",
-      "20241231",
-      "010200000",
-    ]);
+    const { rows } = await page(server, {
+      end: 1000,
+      args: ["817Y002", "D", "20240101", "20241231", "010200000"],
+    });
     assert.equal(rows.length, 262);
     for (const r of rows) {
       const d = new Date(
@@ -383,45 +310,31 @@ Deno.test("StatisticSearch keeps the well-known series' calendars", async (t) =>
       ["814Y002", "SM", "201812SM2", "201812SM2"],
     ];
     for (const args of known) {
-      const { total } = await searchJson(server, 1, 100, args);
+      const { total } = await page(server, { end: 100, args });
       assert.ok(total >= 1, args.join("/"));
     }
   });
 
   await t.step("nothing is answered after the fixed end of the data", async () => {
-    const body = await getJson(
-      address(
-        server,
-        "StatisticSearch",
-        "k",
-        "json",
-        "kr",
-        1,
-        10,
-        "722Y001",
-        "D",
-        "20261001",
-        "20301231",
-      ),
-    );
+    const body = await requestJson(server, { args: ["722Y001", "D", "20261001", "20301231"] });
     assert.equal(body.RESULT.CODE, "INFO-200");
   });
 });
 
 Deno.test("StatisticSearch's large table holds 279,552 rows and pages 10,000 rows fast", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   const args = ["999Y001", "D", "20000101", "20301231"];
   const info = serverCatalogue().find((c) => c.code === "999Y001")!;
   const expected = info.seriesCount * info.cycles[0]!.rowsPerSeries;
   assert.equal(expected, 279_552);
-  const first = await searchJson(server, 1, 1, args);
+  const first = await page(server, { end: 1, args });
   assert.equal(first.total, expected);
   const t0 = performance.now();
-  const page = await searchJson(server, 200_001, 210_000, args);
+  const big = await page(server, { start: 200_001, end: 210_000, args });
   const ms = performance.now() - t0;
-  assert.equal(page.rows.length, 10_000);
+  assert.equal(big.rows.length, 10_000);
   assert.ok(ms < 1000, `a 10,000-row page took ${ms.toFixed(0)} ms`);
-  const last = await searchJson(server, expected, expected + 5, args);
+  const last = await page(server, { start: expected, end: expected + 5, args });
   assert.equal(last.rows.length, 1);
   assert.equal(last.rows[0].ITEM_CODE1, "08");
   assert.equal(last.rows[0].ITEM_CODE2, "M");
@@ -429,23 +342,25 @@ Deno.test("StatisticSearch's large table holds 279,552 rows and pages 10,000 row
 });
 
 Deno.test("StatisticSearch answers the same bytes twice and across server instances", async () => {
-  const url = (s: { url: string }) =>
-    `${s.url}/StatisticSearch/k/json/kr/1/500/731Y001/D/20200101/20201231`;
+  const query = { end: 500, args: ["731Y001", "D", "20200101", "20201231"] };
   let first: string;
   {
-    await using a = await startEcosServer({ keys: ["k"] });
-    first = (await get(url(a))).text;
-    assert.equal((await get(url(a))).text, first);
+    await using a = await startEcosServer({ keys: [KEY] });
+    first = (await request(a, query)).text;
+    assert.equal((await request(a, query)).text, first);
   }
-  await using b = await startEcosServer({ keys: ["k"] });
-  assert.equal((await get(url(b))).text, first);
+  await using b = await startEcosServer({ keys: [KEY] });
+  assert.equal((await request(b, query)).text, first);
 });
 
 Deno.test("serverCatalogue() agrees with the answers' totals", async () => {
-  await using server = await startEcosServer({ keys: ["k"] });
+  await using server = await startEcosServer({ keys: [KEY] });
   for (const table of serverCatalogue()) {
     for (const c of table.cycles) {
-      const { total } = await searchJson(server, 1, 1, [table.code, c.cycle, c.first, c.last]);
+      const { total } = await page(server, {
+        end: 1,
+        args: [table.code, c.cycle, c.first, c.last],
+      });
       assert.equal(total, table.seriesCount * c.rowsPerSeries, `${table.code} ${c.cycle}`);
     }
   }

@@ -5,8 +5,14 @@
  * @module
  */
 
-import { EcosError, isEcosError } from "./errors.ts";
-import { readEnv } from "../util/env.ts";
+import {
+  abortedError,
+  DeadlineExceeded,
+  Redactor,
+  totalChangedError,
+  unknownCodeError,
+} from "./errors.ts";
+import { explainEmpty, type Lookups } from "./explain.ts";
 import {
   type ColumnSpec,
   type DataFrame,
@@ -19,163 +25,30 @@ import {
   STATISTIC_TABLE_LIST_SCHEMA,
   STATISTIC_WORD_SCHEMA,
 } from "./frame.ts";
-import { RateLimiter, Semaphore } from "../util/limiter.ts";
 import {
-  type FetchPage,
-  pullFrame,
-  pullPages,
-  type PullSettings,
-  pullSplitting,
-  tooLargeError,
-  TotalChanged,
-  totalChangedError,
-} from "./paging.ts";
-import { type Cycle, formatPeriod, type SmSpelling } from "../wire/period.ts";
-import { type Format, type Language, requestPage, type Transport } from "./request.ts";
+  checkCallOptions,
+  type EcosClientOptions,
+  type RequestOptions,
+  resolveClientOptions,
+} from "./options.ts";
+import { type FetchPage, pullFrame, pullPages, type PullSettings, TotalChanged } from "./paging.ts";
+import { requestPage, type Transport } from "./request.ts";
+import { HalfMonthlySpelling, periodLabel, splitRange } from "./search.ts";
 import {
-  validateCallOptions,
-  validateClientOptions,
   validateSearchQuery,
   validateStatCode,
   validateText,
   type ValidSearch,
 } from "./validate.ts";
+import type { Format, Language } from "../wire/format.ts";
+import { type Cycle, formatPeriod, type SmSpelling } from "../wire/period.ts";
+import type { EcosServiceName } from "../wire/services.ts";
+import { RateLimiter, Semaphore } from "../util/limiter.ts";
 
-export type { Format, Language } from "./request.ts";
+export type { EcosClientOptions, RequestOptions, RetryOptions } from "./options.ts";
+export { LIVE_BASE_URL } from "./options.ts";
+export type { Format, Language } from "../wire/format.ts";
 export type { RateLimit } from "../util/limiter.ts";
-import type { RateLimit } from "../util/limiter.ts";
-
-/** The live service's address. */
-export const LIVE_BASE_URL = "https://ecos.bok.or.kr/api";
-
-/** How failed attempts are retried. */
-export interface RetryOptions {
-  /**
-   * Attempts in all, the first included; 1 turns retries off.
-   *
-   * @default {5}
-   */
-  attempts?: number;
-  /**
-   * The first backoff's ceiling in milliseconds; it doubles with each failure (ERROR-602, which
-   * asks clients to slow down, starts four times higher).
-   *
-   * @default {500}
-   */
-  baseMs?: number;
-  /**
-   * The largest backoff ceiling in milliseconds.
-   *
-   * @default {30000}
-   */
-  capMs?: number;
-  /**
-   * Full jitter: wait a random time up to the ceiling, so that many clients do not retry in
-   * step. `false` waits the ceiling itself.
-   *
-   * @default {true}
-   */
-  jitter?: boolean;
-}
-
-/** Options of {@linkcode EcosClient}. */
-export interface EcosClientOptions {
-  /**
-   * The API key. It is sent as a path segment and shown nowhere: URLs in errors carry `***`.
-   *
-   * @default {Deno.env.get("ECOS_API_KEY") ?? "sample"}
-   */
-  apiKey?: string;
-  /**
-   * The service's base URL, ending before the service name.
-   *
-   * @default {Deno.env.get("ECOS_BASE_URL") ?? "https://ecos.bok.or.kr/api"}
-   */
-  baseUrl?: string;
-  /**
-   * The body format asked of the service. Frames are the same either way.
-   *
-   * @default {"json"}
-   */
-  format?: Format;
-  /**
-   * The language of names (STAT_NAME, ITEM_NAME1, ...) and of the service's messages.
-   *
-   * @default {"kr"}
-   */
-  language?: Language;
-  /**
-   * Rows a request. The sample key may ask for 10 at most.
-   *
-   * @default {10000, or 10 with the sample key}
-   */
-  pageSize?: number;
-  /**
-   * Requests in flight at once, over all calls of this client.
-   *
-   * @default {4}
-   */
-  concurrency?: number;
-  /**
-   * The time limit of one attempt in milliseconds, body included.
-   *
-   * @default {60000}
-   */
-  timeoutMs?: number;
-  /**
-   * Retries of failed attempts (ERROR-500/600/601/602, HTML pages, 5xx, resets, time-outs).
-   *
-   * @default {{ attempts: 5, baseMs: 500, capMs: 30000, jitter: true }}
-   */
-  retry?: RetryOptions;
-  /**
-   * The client-side rate limit: at most `requests` requests start within any `windowMs`.
-   * `false` turns it off.
-   *
-   * @default {{ requests: 300, windowMs: 180000 }}
-   */
-  rateLimit?: RateLimit | false;
-  /**
-   * The fetch to use: a seam for proxies and tests.
-   *
-   * @default {globalThis.fetch}
-   */
-  fetch?: typeof fetch;
-  /**
-   * Cancels every request of this client.
-   *
-   * @default {undefined}
-   */
-  signal?: AbortSignal;
-}
-
-/** Options of one call; they override the client's. */
-export interface RequestOptions {
-  /**
-   * Cancels this call. Combined with the client's signal; an abort is not retried.
-   *
-   * @default {undefined}
-   */
-  signal?: AbortSignal;
-  /**
-   * The body format for this call.
-   *
-   * @default {the client's format}
-   */
-  format?: Format;
-  /**
-   * The language for this call.
-   *
-   * @default {the client's language}
-   */
-  language?: Language;
-  /**
-   * Rows a request for this call.
-   *
-   * @default {the client's pageSize}
-   */
-  pageSize?: number;
-}
 
 /** Options of {@linkcode EcosClient.prototype.statisticSearch}. */
 export type StatisticSearchOptions = RequestOptions;
@@ -215,10 +88,18 @@ function combine(...signals: (AbortSignal | undefined)[]): AbortSignal | undefin
 }
 
 /** A call's settings, resolved against the client's. */
-interface Call {
+interface Call extends Disposable {
   format: Format;
   language: Language;
   settings: PullSettings;
+}
+
+/** A timer that aborts a call when its deadline passes; none without a deadline. */
+function startDeadline(ms: number | undefined): { signal?: AbortSignal; clear: () => void } {
+  if (ms === undefined) return { clear: () => {} };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DeadlineExceeded(ms)), ms);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 /**
@@ -228,6 +109,7 @@ interface Call {
  *
  * @example A pull from the bundled server
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EcosClient } from "@ecos/ecos";
  * import { startEcosServer } from "@ecos/ecos/server";
  *
@@ -240,11 +122,12 @@ interface Call {
  *   end: "2020",
  *   items: ["0101000"],
  * });
- * console.assert(rate.height === 6);
+ * assert.equal(rate.height, 6);
  * ```
  *
  * @example The live service, with a key from ECOS_API_KEY
  * ```ts ignore
+ * import assert from "node:assert/strict";
  * import { EcosClient } from "@ecos/ecos";
  *
  * const client = new EcosClient();
@@ -252,10 +135,10 @@ interface Call {
  *   statCode: "901Y009",
  *   cycle: "M",
  *   start: new Date("2020-01-01"),
- *   end: new Date(),
+ *   end: new Date("2020-12-31"),
  *   items: ["0"],
  * });
- * console.log(cpi.select("TIME", "DATA_VALUE").tail(12));
+ * assert.equal(cpi.height, 12);
  * ```
  */
 export class EcosClient {
@@ -271,48 +154,41 @@ export class EcosClient {
   readonly concurrency: number;
   readonly #transport: Transport;
   readonly #signal: AbortSignal | undefined;
-  /** The half-monthly spelling that works with this service; learnt on ERROR-101. */
-  #sm: SmSpelling = "spec";
+  readonly #deadlineMs: number | undefined;
+  readonly #maxRows: number;
+  /** The half-monthly spelling this service accepts, learnt on the first SM query. */
+  readonly #sm = new HalfMonthlySpelling();
+  /** StatisticItemList by table code, pulled once. */
+  readonly #itemLists = new Map<string, Promise<DataFrame>>();
+  /** StatisticTableList by language, pulled once. */
+  readonly #tableLists = new Map<string, Promise<DataFrame>>();
 
   /**
    * Creates a client. Nothing is sent until a method is called.
    *
    * @param options The key, address, format, limits and seams; every field has a default.
-   * @throws {EcosError} INVALID_ARGUMENT for an option out of range.
+   * @throws {EcosError} INVALID_ARGUMENT for an option out of range or unknown.
    */
   constructor(options: EcosClientOptions = {}) {
-    validateClientOptions(options);
-    const {
-      apiKey = readEnv("ECOS_API_KEY") ?? "sample",
-      baseUrl = readEnv("ECOS_BASE_URL") ?? LIVE_BASE_URL,
-      format = "json",
-      language = "kr",
-      concurrency = 4,
-      timeoutMs = 60_000,
-      retry = {},
-      rateLimit = { requests: 300, windowMs: 180_000 },
-      fetch: fetchImpl = globalThis.fetch,
-      signal,
-    } = options;
-    this.baseUrl = baseUrl.replace(/\/+$/, "");
-    this.format = format;
-    this.language = language;
-    this.pageSize = options.pageSize ?? (apiKey === "sample" ? 10 : 10_000);
-    this.concurrency = concurrency;
-    this.#signal = signal;
+    const o = resolveClientOptions(options);
+    this.baseUrl = o.baseUrl;
+    this.format = o.format;
+    this.language = o.language;
+    this.pageSize = o.pageSize;
+    this.concurrency = o.concurrency;
+    this.#signal = o.signal;
+    this.#deadlineMs = o.deadlineMs;
+    this.#maxRows = o.maxRows;
     this.#transport = {
-      baseUrl: this.baseUrl,
-      apiKey,
-      fetch: fetchImpl,
-      timeoutMs,
-      retry: {
-        attempts: retry.attempts ?? 5,
-        baseMs: retry.baseMs ?? 500,
-        capMs: retry.capMs ?? 30_000,
-        jitter: retry.jitter ?? true,
-      },
-      limiter: rateLimit === false ? undefined : new RateLimiter(rateLimit),
-      semaphore: new Semaphore(concurrency),
+      baseUrl: o.baseUrl,
+      apiKey: o.apiKey,
+      redactor: new Redactor(o.apiKey),
+      fetch: o.fetch,
+      timeoutMs: o.timeoutMs,
+      maxResponseBytes: o.maxResponseBytes,
+      retry: o.retry,
+      limiter: o.rateLimit === false ? undefined : new RateLimiter(o.rateLimit),
+      semaphore: new Semaphore(o.concurrency),
     };
   }
 
@@ -335,6 +211,7 @@ export class EcosClient {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { EcosClient } from "@ecos/ecos";
    * import { startEcosServer } from "@ecos/ecos/server";
    *
@@ -347,7 +224,8 @@ export class EcosClient {
    *   end: "2023Q4",
    *   items: ["10111"],
    * });
-   * console.assert(gdp.columns.includes("DATA_VALUE") && gdp.height === 4);
+   * assert.equal(gdp.height, 4);
+   * assert.equal(gdp.getColumn("PERIOD").get(0), "2023Q1");
    * ```
    */
   async statisticSearch(
@@ -355,22 +233,15 @@ export class EcosClient {
     options: StatisticSearchOptions = {},
   ): Promise<DataFrame> {
     const q = validateSearchQuery(query);
-    const call = this.#call(options);
-    this.#checkAborted(call, "StatisticSearch");
-    return await this.#withSmFallback(q, async () =>
-      await pullSplitting(
-        q.startIndex,
-        q.endIndex,
-        (lo, hi) =>
-          pullFrame(
-            this.#fetcher("StatisticSearch", this.#searchArgs(q, lo, hi), call),
-            call.settings,
-            STATISTIC_SEARCH_SCHEMA,
-            "StatisticSearch",
-          ),
-        mergeRangeParts,
-        (i) => formatPeriod(q.cycle, i, this.#sm),
-      ));
+    using call = this.#call(options, "StatisticSearch");
+    const parts: DataFrame[] = [];
+    const pull = async function* (fetchPage: FetchPage) {
+      yield await pullFrame(fetchPage, call.settings, STATISTIC_SEARCH_SCHEMA);
+    };
+    for await (const part of this.#searchParts(q, call, pull)) parts.push(part);
+    const frame = mergeRangeParts(parts);
+    if (frame.height === 0) await this.#explainEmpty(q, call);
+    return frame;
   }
 
   /**
@@ -389,6 +260,7 @@ export class EcosClient {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { EcosClient } from "@ecos/ecos";
    * import { startEcosServer } from "@ecos/ecos/server";
    *
@@ -404,7 +276,7 @@ export class EcosClient {
    *     items: ["0101000"],
    *   })
    * ) rows += page.height;
-   * console.assert(rows === 12);
+   * assert.equal(rows, 12);
    * ```
    */
   statisticSearchPages(
@@ -412,48 +284,111 @@ export class EcosClient {
     options: StatisticSearchPagesOptions = {},
   ): AsyncIterable<DataFrame> {
     const q = validateSearchQuery(query);
-    const call = this.#call(options);
-    return this.#searchPages(q, call);
-  }
-
-  async *#searchPages(q: ValidSearch, call: Call): AsyncGenerator<DataFrame, void, undefined> {
-    this.#checkAborted(call, "StatisticSearch");
-    // deno-lint-ignore no-this-alias
-    const self = this; // the recursive generator below needs the client's private members
-    async function* range(lo: number, hi: number): AsyncGenerator<DataFrame, void, undefined> {
-      let yielded = false;
-      try {
-        const fetchPage = self.#fetcher("StatisticSearch", self.#searchArgs(q, lo, hi), call);
-        for await (const rows of pullPages(fetchPage, call.settings)) {
-          yielded = true;
-          yield new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(rows).finish();
+    checkCallOptions(options);
+    // The call (and its deadline) starts with the first page asked for, not before.
+    const pages = async function* (this: EcosClient) {
+      using call = this.#call(options, "StatisticSearch");
+      const pull = async function* (fetchPage: FetchPage) {
+        try {
+          for await (const rows of pullPages(fetchPage, call.settings)) {
+            yield new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(rows).finish();
+          }
+        } catch (e) {
+          // Pages already went out: no second pull, the change is reported at once.
+          if (e instanceof TotalChanged) throw totalChangedError(e.scope, e.message);
+          throw e;
         }
-      } catch (e) {
-        if (e instanceof TotalChanged) throw totalChangedError(e, "StatisticSearch");
-        if (yielded || !isEcosError(e) || e.code !== "ERROR-400") throw e;
-        if (lo >= hi) throw tooLargeError(e, formatPeriod(q.cycle, lo, self.#sm));
-        const mid = Math.floor((lo + hi) / 2);
-        yield* range(lo, mid);
-        yield* range(mid + 1, hi);
-      }
-    }
-    let started = false;
-    try {
-      for await (const frame of range(q.startIndex, q.endIndex)) {
-        started = true;
+      };
+      let rows = 0;
+      for await (const frame of this.#searchParts(q, call, pull)) {
+        rows += frame.height;
         yield frame;
       }
+      if (rows === 0) await this.#explainEmpty(q, call);
+    };
+    return pages.call(this);
+  }
+
+  /**
+   * The routine behind both searches: the range in parts, split on ERROR-400, SM labels in the
+   * spelling this service accepts. `pull` turns one part's pages into what the caller wants.
+   */
+  #searchParts<T>(
+    q: ValidSearch,
+    call: Call,
+    pull: (fetchPage: FetchPage) => AsyncIterable<T>,
+  ): AsyncGenerator<T, void, undefined> {
+    return splitRange(
+      q.startIndex,
+      q.endIndex,
+      (lo, hi) => pull(this.#searchFetcher(q, lo, hi, call)),
+      (index) => periodLabel(q.cycle, index, this.#sm),
+    );
+  }
+
+  /**
+   * Fails with UNKNOWN_CODE when an empty answer comes from a code that does not exist; returns
+   * when the codes exist (the range holds no data) or when the lookups themselves fail.
+   */
+  async #explainEmpty(q: ValidSearch, call: Call): Promise<void> {
+    const lookups: Lookups = {
+      items: (statCode) =>
+        this.#cached(this.#itemLists, statCode, () =>
+          pullFrame(
+            this.#fetcher("StatisticItemList", [statCode], call),
+            call.settings,
+            STATISTIC_ITEM_LIST_SCHEMA,
+          )),
+      tables: () =>
+        this.#cached(this.#tableLists, call.language, () =>
+          pullFrame(
+            this.#fetcher("StatisticTableList", [], call),
+            call.settings,
+            STATISTIC_TABLE_LIST_SCHEMA,
+          )),
+    };
+    let message: string | undefined;
+    try {
+      message = await explainEmpty(q, lookups);
     } catch (e) {
-      if (started || !this.#respell(q, e)) throw e;
-      const before = this.#sm;
-      this.#sm = before === "spec" ? "live" : "spec";
-      try {
-        yield* range(q.startIndex, q.endIndex);
-      } catch (e2) {
-        this.#sm = before;
-        throw e2;
-      }
+      if (call.settings.signal?.aborted) throw e; // cancelled or out of time: say so
+      return; // no explanation: the empty frame stands
     }
+    if (message !== undefined) {
+      throw unknownCodeError(
+        { service: "StatisticSearch", redactor: this.#transport.redactor },
+        message,
+      );
+    }
+  }
+
+  /** A lookup pulled once per client and key; a failed pull is forgotten, not cached. */
+  #cached(
+    cache: Map<string, Promise<DataFrame>>,
+    key: string,
+    pull: () => Promise<DataFrame>,
+  ): Promise<DataFrame> {
+    let frame = cache.get(key);
+    if (frame === undefined) {
+      frame = pull();
+      cache.set(key, frame);
+      frame.catch(() => cache.delete(key));
+    }
+    return frame;
+  }
+
+  /** Fetches pages of one part of a search; half-monthly labels go through the spelling. */
+  #searchFetcher(q: ValidSearch, lo: number, hi: number, call: Call): FetchPage {
+    const args = (sm: SmSpelling) => [
+      q.statCode,
+      q.cycle,
+      formatPeriod(q.cycle, lo, sm),
+      formatPeriod(q.cycle, hi, sm),
+      ...q.items,
+    ];
+    if (q.cycle !== "SM") return this.#fetcher("StatisticSearch", args("live"), call);
+    return (span, signal) =>
+      this.#sm.send((sm) => this.#fetcher("StatisticSearch", args(sm), call)(span, signal));
   }
 
   /**
@@ -470,13 +405,14 @@ export class EcosClient {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { EcosClient } from "@ecos/ecos";
    * import { startEcosServer } from "@ecos/ecos/server";
    *
    * await using server = await startEcosServer();
    * const client = new EcosClient({ baseUrl: server.url, apiKey: "sample" });
    * const key = await client.keyStatisticList();
-   * console.assert(key.height >= 100);
+   * assert.ok(key.height >= 100);
    * ```
    */
   async keyStatisticList(options: KeyStatisticListOptions = {}): Promise<DataFrame> {
@@ -495,11 +431,15 @@ export class EcosClient {
    * @throws {EcosError} INVALID_ARGUMENT for a bad code; otherwise as statisticSearch.
    *
    * @example
-   * ```ts ignore
-   * import { EcosClient } from "@ecos/ecos";
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { EcosClient, pl } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
    *
-   * const tables = await new EcosClient().statisticTableList();
-   * console.log(tables.filter(tables.getColumn("SRCH_YN").eq("Y")).height);
+   * await using server = await startEcosServer();
+   * const tables = await new EcosClient({ baseUrl: server.url }).statisticTableList();
+   * const base = tables.filter(pl.col("STAT_CODE").eq(pl.lit("722Y001")));
+   * assert.equal(base.getColumn("SRCH_YN").get(0), "Y");
    * ```
    */
   async statisticTableList(
@@ -522,11 +462,14 @@ export class EcosClient {
    * @throws {EcosError} INVALID_ARGUMENT for a bad code; otherwise as statisticSearch.
    *
    * @example
-   * ```ts ignore
+   * ```ts
+   * import assert from "node:assert/strict";
    * import { EcosClient } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
    *
-   * const items = await new EcosClient().statisticItemList("722Y001");
-   * console.log(items.select("ITEM_CODE", "ITEM_NAME", "CYCLE", "START_TIME"));
+   * await using server = await startEcosServer();
+   * const items = await new EcosClient({ baseUrl: server.url }).statisticItemList("722Y001");
+   * assert.ok(items.getColumn("ITEM_CODE").toArray().includes("0101000"));
    * ```
    */
   async statisticItemList(
@@ -549,11 +492,15 @@ export class EcosClient {
    * characters; otherwise as statisticSearch.
    *
    * @example
-   * ```ts ignore
+   * ```ts
+   * import assert from "node:assert/strict";
    * import { EcosClient } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
    *
-   * const entry = await new EcosClient().statisticWord("소비자물가지수");
-   * console.log(entry.getColumn("CONTENT").get(0));
+   * await using server = await startEcosServer();
+   * const entry = await new EcosClient({ baseUrl: server.url }).statisticWord("소비자물가지수");
+   * assert.ok(entry.height >= 1);
+   * assert.deepEqual(entry.columns, ["WORD", "CONTENT"]);
    * ```
    */
   async statisticWord(word: string, options: StatisticWordOptions = {}): Promise<DataFrame> {
@@ -573,11 +520,14 @@ export class EcosClient {
    * characters; otherwise as statisticSearch.
    *
    * @example
-   * ```ts ignore
+   * ```ts
+   * import assert from "node:assert/strict";
    * import { EcosClient } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
    *
-   * const meta = await new EcosClient().statisticMeta("경제심리지수");
-   * console.log(meta.select("CONT_NAME", "META_DATA"));
+   * await using server = await startEcosServer();
+   * const meta = await new EcosClient({ baseUrl: server.url }).statisticMeta("경제심리지수");
+   * assert.ok(meta.height >= 1);
    * ```
    */
   async statisticMeta(dataName: string, options: StatisticMetaOptions = {}): Promise<DataFrame> {
@@ -586,41 +536,41 @@ export class EcosClient {
   }
 
   async #lookup(
-    service: string,
+    service: EcosServiceName,
     args: string[],
     schema: readonly ColumnSpec[],
     options: RequestOptions,
   ): Promise<DataFrame> {
-    const call = this.#call(options);
-    this.#checkAborted(call, service);
-    return await pullFrame(this.#fetcher(service, args, call), call.settings, schema, service);
+    using call = this.#call(options, service);
+    return await pullFrame(this.#fetcher(service, args, call), call.settings, schema);
   }
 
-  #call(options: RequestOptions): Call {
-    validateCallOptions(options);
+  /**
+   * A call's settings, resolved against the client's, with its deadline running; refused at
+   * once when already aborted. Dispose of it (`using`) when the call ends.
+   */
+  #call(options: RequestOptions, service: EcosServiceName): Call {
+    const o = checkCallOptions(options);
+    const deadline = startDeadline(this.#deadlineMs);
+    const signal = combine(this.#signal, o.signal, deadline.signal);
+    if (signal?.aborted) {
+      deadline.clear();
+      throw abortedError({ service, redactor: this.#transport.redactor }, signal.reason, 0);
+    }
     return {
-      format: options.format ?? this.format,
-      language: options.language ?? this.language,
+      format: o.format ?? this.format,
+      language: o.language ?? this.language,
       settings: {
-        pageSize: options.pageSize ?? this.pageSize,
+        pageSize: o.pageSize ?? this.pageSize,
         concurrency: this.concurrency,
-        signal: combine(this.#signal, options.signal),
+        maxRows: this.#maxRows,
+        signal,
       },
+      [Symbol.dispose]: deadline.clear,
     };
   }
 
-  #checkAborted(call: Call, service: string): void {
-    const signal = call.settings.signal;
-    if (signal?.aborted) {
-      throw new EcosError(
-        "ABORTED",
-        `The request was cancelled by the caller's signal before it started: ${service}`,
-        { cause: signal.reason, service, attempts: 0 },
-      );
-    }
-  }
-
-  #fetcher(service: string, args: readonly string[], call: Call): FetchPage {
+  #fetcher(service: EcosServiceName, args: readonly string[], call: Call): FetchPage {
     return (span, signal) =>
       requestPage(this.#transport, {
         service,
@@ -631,42 +581,6 @@ export class EcosClient {
         args,
         signal,
       });
-  }
-
-  #searchArgs(q: ValidSearch, lo: number, hi: number): string[] {
-    return [
-      q.statCode,
-      q.cycle,
-      formatPeriod(q.cycle, lo, this.#sm),
-      formatPeriod(q.cycle, hi, this.#sm),
-      ...q.items,
-    ];
-  }
-
-  /** Whether an error calls for the other half-monthly spelling. */
-  #respell(q: ValidSearch, e: unknown): boolean {
-    return q.cycle === "SM" && isEcosError(e) && e.code === "ERROR-101";
-  }
-
-  /**
-   * Runs a half-monthly query, and on ERROR-101 once more with the other spelling
-   * (specification 202305SM2, live 202305S2), keeping the spelling that worked.
-   */
-  async #withSmFallback<T>(q: ValidSearch, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (e) {
-      if (!this.#respell(q, e)) throw e;
-      const before = this.#sm;
-      this.#sm = before === "spec" ? "live" : "spec";
-      try {
-        return await run();
-      } catch (e2) {
-        // Neither spelling worked: the label was not the problem; keep what we had.
-        this.#sm = before;
-        throw e2;
-      }
-    }
   }
 }
 
@@ -689,6 +603,7 @@ function getDefaultClient(): EcosClient {
  *
  * @example
  * ```ts ignore
+ * import assert from "node:assert/strict";
  * import { statisticSearch } from "@ecos/ecos";
  *
  * const usd = await statisticSearch({
@@ -698,7 +613,7 @@ function getDefaultClient(): EcosClient {
  *   end: "20241231",
  *   items: ["0000001"],
  * });
- * console.log(usd.tail());
+ * assert.ok(usd.height > 200); // one row per business day
  * ```
  */
 export async function statisticSearch(
@@ -718,9 +633,11 @@ export async function statisticSearch(
  *
  * @example
  * ```ts ignore
+ * import assert from "node:assert/strict";
  * import { keyStatisticList } from "@ecos/ecos";
  *
- * console.log(await keyStatisticList());
+ * const key = await keyStatisticList();
+ * assert.ok(key.height >= 100);
  * ```
  */
 export async function keyStatisticList(

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { badResponse, type Decoded, readEnvelope, snippet } from "./envelope.ts";
+import { BodyError, type Decoded, readEnvelope } from "./envelope.ts";
 
 /**
  * Decodes a JSON body.
@@ -13,7 +13,7 @@ import { badResponse, type Decoded, readEnvelope, snippet } from "./envelope.ts"
  * @param text The body.
  * @param service The service that was called: its name is the envelope's key.
  * @returns Rows with their total, or the result code.
- * @throws {EcosError} BAD_RESPONSE when the body is not JSON (cut short, say) or not an ECOS
+ * @throws {BodyError} When the body is not JSON (cut short, say) or not an ECOS
  * envelope.
  */
 export function decodeJson(text: string, service: string): Decoded {
@@ -21,8 +21,10 @@ export function decodeJson(text: string, service: string): Decoded {
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    // The parser's message quotes the body, not the URL: safe to keep.
-    throw badResponse(`the JSON does not parse (${(e as Error).message}): ${snippet(text)}`, e);
+    // The parser's own message quotes a window of the body, which may cut a key echoed there
+    // in two; keep only its words, and quote the body ourselves (redacted before the cut).
+    const reason = String((e as Error).message).replace(/".*"(?:\.\.\.)?/s, "…");
+    throw new BodyError(`the JSON does not parse (${reason})`, { quote: text });
   }
   return readEnvelope(parsed, service);
 }

@@ -10,7 +10,7 @@
  */
 
 import { XMLParser } from "../deps.ts";
-import { badResponse, type Decoded, readEnvelope, snippet } from "./envelope.ts";
+import { BodyError, type Decoded, readEnvelope } from "./envelope.ts";
 
 // Values stay strings ("0101000" is an item code, "2020" a label): the frame converts them.
 // Attributes (number="true" in the official guide) carry nothing we need. A lone <row> must
@@ -36,25 +36,73 @@ const parser = new XMLParser(options);
  * @param text The body.
  * @param service The service that was called: its name is the root element.
  * @returns Rows with their total, or the result code.
- * @throws {EcosError} BAD_RESPONSE when the body is not well-formed XML (cut short, an HTML
+ * @throws {BodyError} When the body is not well-formed XML (cut short, an HTML
  * page) or not an ECOS envelope.
  */
 export function decodeXml(text: string, service: string): Decoded {
   const body = text.trim();
+  const root = rootElement(body);
+  if (root === undefined) throw new BodyError("no root element", { quote: body });
+  // ECOS bodies have no DOCTYPE; one could declare entities that expand without bound.
+  if (root === DOCTYPE) {
+    throw new BodyError("a DOCTYPE, which ECOS bodies never have", { quote: body });
+  }
   // A body cut short cannot end with its root's closing tag; checking this is far cheaper than
   // validating the whole document.
-  const root = /^(?:<\?[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<([A-Za-z_][\w.-]*)/.exec(body)?.[1];
-  if (root === undefined) throw badResponse(`no root element: ${snippet(body)}`);
-  if (!new RegExp(`</${root.replaceAll(".", "\\.")}\\s*>$`).test(body)) {
-    throw badResponse(`the XML is cut short (no closing </${root}>): ${snippet(body.slice(-80))}`);
+  if (!closesWith(body, root)) {
+    throw new BodyError(`the XML is cut short (no closing </${root}>)`, {
+      quote: body,
+      quoteEnd: true,
+    });
   }
   let parsed: unknown;
   try {
     parsed = parser.parse(body);
   } catch (e) {
-    throw badResponse(`the XML does not parse (${(e as Error).message}): ${snippet(text)}`, e);
+    throw new BodyError(`the XML does not parse (${(e as Error).message})`, { quote: text });
   }
   return readEnvelope(trimScalars(parsed), service);
+}
+
+const DOCTYPE = "!DOCTYPE";
+const NAME = /^[A-Za-z_][\w.-]{0,199}/;
+
+/**
+ * The root element's name, after whitespace, an XML declaration, processing instructions and
+ * comments; {@linkcode DOCTYPE} for a document type declaration. One pass: each step moves
+ * forward with indexOf, so hostile bodies cost linear time (a regular expression over
+ * repeated comments can backtrack exponentially).
+ *
+ * @param body The body, trimmed.
+ * @returns The name, or `undefined` when there is none.
+ * @internal
+ */
+export function rootElement(body: string): string | undefined {
+  let i = 0;
+  for (;;) {
+    while (i < body.length && /\s/.test(body[i]!)) i++;
+    if (body.startsWith("<?", i)) {
+      const end = body.indexOf("?>", i + 2);
+      if (end < 0) return undefined;
+      i = end + 2;
+    } else if (body.startsWith("<!--", i)) {
+      const end = body.indexOf("-->", i + 4);
+      if (end < 0) return undefined;
+      i = end + 3;
+    } else if (body.startsWith("<!", i)) {
+      return DOCTYPE;
+    } else break;
+  }
+  if (body[i] !== "<") return undefined;
+  return NAME.exec(body.slice(i + 1, i + 201))?.[0];
+}
+
+/** Whether a body ends with the closing tag of `root` (spaces allowed before its `>`). */
+function closesWith(body: string, root: string): boolean {
+  const end = body.trimEnd();
+  if (!end.endsWith(">")) return false;
+  const tail = end.slice(0, -1).trimEnd();
+  return tail.endsWith(`</${root}`);
 }
 
 /** list_total_count and CODE may be surrounded by whitespace in pretty-printed XML. */

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { EcosError } from "./errors.ts";
+import type { BadBody } from "./errors.ts";
 
 /** One row as the service sent it: field name to string, number or null. */
 export type RawRow = Record<string, unknown>;
@@ -30,23 +30,45 @@ export type Decoded =
     message: string;
   };
 
-/** The error for a body that is not an ECOS answer: retryable, since such pages are transient. */
-export function badResponse(detail: string, cause?: unknown): EcosError {
-  return new EcosError(
-    "BAD_RESPONSE",
-    `The service sent something other than an ECOS answer; try again later: ${detail}`,
-    cause === undefined ? {} : { cause },
-  );
+/**
+ * Raised by the decoders for a body that is not an ECOS answer. It never leaves the client: the
+ * request core turns it into an EcosError (BAD_RESPONSE) with the request's facts, the key
+ * removed from whatever it quotes.
+ */
+export class BodyError extends Error implements BadBody {
+  /** What is wrong. */
+  readonly detail: string;
+  /** Text of the body to quote. */
+  readonly quote: string | undefined;
+  /** Quote the end of the body rather than its start. */
+  readonly quoteEnd: boolean;
+  /** Such bodies come from proxies and maintenance: asking again may help. */
+  readonly retryable = true;
+
+  /**
+   * @param detail What is wrong.
+   * @param options Text to quote and the parser's error.
+   */
+  constructor(
+    detail: string,
+    options: { quote?: string; quoteEnd?: boolean; cause?: unknown } = {},
+  ) {
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "BodyError";
+    this.detail = detail;
+    this.quote = options.quote;
+    this.quoteEnd = options.quoteEnd ?? false;
+  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 function readResult(v: Record<string, unknown>): Decoded {
-  const code = v.CODE;
-  if (typeof code !== "string" || code === "") throw badResponse("a RESULT without a CODE");
+  const code = typeof v.CODE === "string" ? v.CODE.trim() : "";
+  if (!/^[A-Z]{1,10}-\d{1,6}$/.test(code)) throw new BodyError("a RESULT without a CODE");
   const message = typeof v.MESSAGE === "string" ? v.MESSAGE : "";
-  return { kind: "result", code: code.trim(), message };
+  return { kind: "result", code, message };
 }
 
 /**
@@ -55,22 +77,23 @@ function readResult(v: Record<string, unknown>): Decoded {
  * @param parsed The body as JSON.parse or the XML parser gave it.
  * @param service The service that was called: its name is the envelope's key.
  * @returns Rows with their total, or the result code.
- * @throws {EcosError} BAD_RESPONSE when the shape is neither.
+ * @throws {BodyError} When the shape is neither.
  */
 export function readEnvelope(parsed: unknown, service: string): Decoded {
-  if (!isObject(parsed)) throw badResponse("the body is not an object");
+  if (!isObject(parsed)) throw new BodyError("the body is not an object");
   if (isObject(parsed.RESULT)) return readResult(parsed.RESULT);
   const body = parsed[service];
   if (!isObject(body)) {
     const keys = Object.keys(parsed).filter((k) => !k.startsWith("#") && !k.startsWith("?"));
-    throw badResponse(`expected a ${service} envelope, got ${keys.join(", ") || "nothing"}`);
+    const shown = keys.slice(0, 5).map(fieldName).join(", ") + (keys.length > 5 ? ", ..." : "");
+    throw new BodyError(`expected a ${service} envelope, got ${shown || "nothing"}`);
   }
   // Some gateways nest the RESULT inside the envelope; read it the same way.
   if (isObject(body.RESULT) && body.list_total_count === undefined) return readResult(body.RESULT);
   const rawTotal = body.list_total_count;
   const total = typeof rawTotal === "string" ? Number(rawTotal.trim()) : rawTotal;
   if (typeof total !== "number" || !Number.isSafeInteger(total) || total < 0) {
-    throw badResponse(`list_total_count is not a count: ${JSON.stringify(rawTotal)}`);
+    throw new BodyError(`list_total_count is not a count: ${JSON.stringify(rawTotal)}`);
   }
   const raw = body.row;
   // XML empty envelopes and odd JSON can carry one row as an object, or none at all.
@@ -79,12 +102,26 @@ export function readEnvelope(parsed: unknown, service: string): Decoded {
     : Array.isArray(raw)
     ? raw
     : [raw];
-  if (!rows.every(isObject)) throw badResponse("a row is not an object");
+  checkRows(rows);
   return { kind: "rows", total, rows: rows as RawRow[] };
 }
 
-/** The start of a body, for messages. */
-export function snippet(text: string): string {
-  const s = text.replace(/\s+/g, " ").trim();
-  return JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}...` : s);
+/** A field name for a message, or a description when it is too long to show whole. */
+const fieldName = (name: string) => name.length <= 40 ? JSON.stringify(name) : "with a long name";
+
+/**
+ * Every row is an object of strings, numbers and nulls: a nested object or list would become
+ * "[object Object]" in a frame, or overflow the stack when turned into text.
+ */
+function checkRows(rows: readonly unknown[]): void {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (!isObject(row)) throw new BodyError(`row ${i + 1} is not an object`);
+    for (const name in row) {
+      const v = row[name];
+      if (v === null || typeof v === "string" || typeof v === "number") continue;
+      const what = Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : typeof v;
+      throw new BodyError(`row ${i + 1}, field ${fieldName(name)}, holds ${what}, not a value`);
+    }
+  }
 }

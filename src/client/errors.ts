@@ -1,11 +1,17 @@
 /**
- * The error family of the module. Every error the library raises is an {@linkcode EcosError}
- * with a `code`: one of the service's result codes, or one of the project's own.
+ * The error family of the module, and the one place its errors are built.
+ *
+ * Every error the library raises is an {@linkcode EcosError} with a `code` (one of the
+ * service's result codes, or one of the project's own), the request's facts and whether trying
+ * again can help. The factories below build them; each takes the {@linkcode Scope} of the
+ * failing request, whose {@linkcode Redactor} removes the API key from every string the error
+ * carries (message, URL, the service's message, the causes' messages and stacks) before any of
+ * it is cut short for display.
  *
  * @module
  */
 
-import type { EcosResultCode } from "../wire/codes.ts";
+import { ECOS_CODES, type EcosResultCode, isEcosResultCode } from "../wire/codes.ts";
 
 /** Codes the project uses for failures that are not answers of the ECOS service. */
 export type EcosClientCode =
@@ -20,12 +26,18 @@ export type EcosClientCode =
   /** The answer was not an ECOS body (HTML page, 5xx, broken JSON or XML, wrong shape). */
   | "BAD_RESPONSE"
   /** `list_total_count` changed while pages were being pulled, even after a second pull. */
-  | "TOTAL_CHANGED";
+  | "TOTAL_CHANGED"
+  /** The service or a proxy kept answering HTTP 429 (too many requests). */
+  | "RATE_LIMITED"
+  /** The query matches more rows than `maxRows` allows. */
+  | "TOO_MANY_ROWS"
+  /** No data, because a table code, cycle or item code does not exist. */
+  | "UNKNOWN_CODE";
 
 /** Every code an {@linkcode EcosError} may carry. */
 export type EcosErrorCode = EcosResultCode | EcosClientCode;
 
-/** Extra facts attached to an {@linkcode EcosError}. */
+/** The facts attached to an {@linkcode EcosError}. */
 export interface EcosErrorOptions {
   /** The underlying error. */
   cause?: unknown;
@@ -37,6 +49,14 @@ export interface EcosErrorOptions {
   serviceMessage?: string;
   /** How many attempts were made before giving up. */
   attempts?: number;
+  /**
+   * Whether the same request may succeed later (a glitch), as opposed to a final answer.
+   *
+   * @default {false}
+   */
+  retryable?: boolean;
+  /** How long the service asked us to wait (HTTP Retry-After), in milliseconds. */
+  retryAfterMs?: number;
 }
 
 /**
@@ -44,10 +64,13 @@ export interface EcosErrorOptions {
  *
  * @example Telling an invalid key from other failures
  * ```ts
- * import { EcosError } from "./errors.ts";
+ * import assert from "node:assert/strict";
+ * import { EcosError, isEcosError } from "@ecos/ecos";
  *
  * const e = new EcosError("INFO-100", "The API key was refused: check ECOS_API_KEY");
- * console.assert(e.code === "INFO-100" && e.name === "EcosError");
+ * assert.equal(e.code, "INFO-100");
+ * assert.equal(e.retryable, false);
+ * assert.ok(isEcosError(e));
  * ```
  */
 export class EcosError extends Error {
@@ -61,6 +84,10 @@ export class EcosError extends Error {
   readonly serviceMessage: string | undefined;
   /** How many attempts were made. */
   readonly attempts: number | undefined;
+  /** Whether the same request may succeed later; the client retries only these. */
+  readonly retryable: boolean;
+  /** How long the service asked us to wait (HTTP Retry-After), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
 
   /**
    * Creates an error with a code and a message that says what to do.
@@ -77,6 +104,8 @@ export class EcosError extends Error {
     this.url = options.url;
     this.serviceMessage = options.serviceMessage;
     this.attempts = options.attempts;
+    this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -89,10 +118,11 @@ export class EcosError extends Error {
  *
  * @example
  * ```ts
- * import { EcosError, isEcosError } from "./errors.ts";
+ * import assert from "node:assert/strict";
+ * import { EcosError, isEcosError } from "@ecos/ecos";
  *
- * console.assert(isEcosError(new EcosError("TIMEOUT", "Timed out")));
- * console.assert(!isEcosError(new Error("other")));
+ * assert.ok(isEcosError(new EcosError("TIMEOUT", "Timed out")));
+ * assert.ok(!isEcosError(new Error("other")));
  * ```
  */
 export function isEcosError(error: unknown): error is EcosError {
@@ -101,7 +131,382 @@ export function isEcosError(error: unknown): error is EcosError {
       typeof (error as { code?: unknown }).code === "string");
 }
 
-/** Shorthand for an INVALID_ARGUMENT error: nothing was sent. */
+const REDACTED = "***";
+
+/** Removes one API key from texts and errors. */
+export class Redactor {
+  readonly #forms: string[];
+
+  /** @param apiKey The key to hide; "" hides nothing. */
+  constructor(apiKey: string) {
+    const forms = new Set<string>();
+    if (apiKey !== "") {
+      forms.add(apiKey);
+      forms.add(encodeURIComponent(apiKey));
+      forms.add(encodeURI(apiKey));
+    }
+    // Longest first, so that no form leaves a piece of a longer one behind.
+    this.#forms = [...forms].sort((a, b) => b.length - a.length);
+  }
+
+  /**
+   * The text with every occurrence of the key, raw or percent-encoded, replaced by `***`.
+   *
+   * @param text Any text.
+   * @returns The text without the key.
+   */
+  text(text: string): string {
+    let out = text;
+    for (const form of this.#forms) out = out.replaceAll(form, REDACTED);
+    return out;
+  }
+
+  /**
+   * Whether a text holds the key in any of its forms.
+   *
+   * @param text Any text.
+   * @returns `true` when the key occurs in it.
+   */
+  holdsKey(text: string): boolean {
+    return this.#forms.some((form) => text.includes(form));
+  }
+
+  /**
+   * The error itself when nothing it shows holds the key, else a copy of it and its causes with
+   * the key removed from names, messages and stacks. (Deno's fetch errors quote the URL, key
+   * included.)
+   *
+   * @param error Any thrown value.
+   * @returns The value, or a plain Error (its name kept) without the key.
+   */
+  error(error: unknown): unknown {
+    if (this.#forms.length === 0 || !this.holdsKey(Deno.inspect(error, { depth: 8 }))) {
+      return error;
+    }
+    return this.#copy(error, 0);
+  }
+
+  #copy(error: unknown, depth: number): Error {
+    if (!(error instanceof Error)) return new Error(this.text(String(error)));
+    const cause = error.cause !== undefined && depth < 4
+      ? { cause: this.#copy(error.cause, depth + 1) }
+      : undefined;
+    const copy = new Error(this.text(error.message), cause);
+    copy.name = this.text(error.name);
+    if (error.stack !== undefined) copy.stack = this.text(error.stack);
+    return copy;
+  }
+}
+
+const NO_KEY = new Redactor("");
+
+/** What a failing request knows: the service, its URL (key redacted) and the key to hide. */
+export interface Scope {
+  /** The service, e.g. "StatisticSearch". */
+  service: string;
+  /** The URL with the key as `***`, when a request was built. */
+  url?: string | undefined;
+  /** Hides the key. */
+  redactor: Redactor;
+}
+
+/** The facts of an error besides its code and message. */
+interface Facts {
+  cause?: unknown;
+  serviceMessage?: string;
+  attempts?: number;
+  retryable?: boolean;
+  retryAfterMs?: number | undefined;
+}
+
+/** The one constructor call of the library: every string the error carries is redacted. */
+function build(code: EcosErrorCode, message: string, scope: Scope | undefined, facts: Facts) {
+  const r = scope?.redactor ?? NO_KEY;
+  const options: EcosErrorOptions = { retryable: facts.retryable ?? false };
+  if (facts.cause !== undefined) options.cause = r.error(facts.cause);
+  if (scope !== undefined) options.service = scope.service;
+  if (scope?.url !== undefined) options.url = r.text(scope.url);
+  if (facts.serviceMessage !== undefined) options.serviceMessage = r.text(facts.serviceMessage);
+  if (facts.attempts !== undefined) options.attempts = facts.attempts;
+  if (facts.retryAfterMs !== undefined) options.retryAfterMs = facts.retryAfterMs;
+  return new EcosError(code, r.text(message), options);
+}
+
+/**
+ * The start of a text, whitespace folded, for a message. The key is removed first, so that a
+ * cut can never leave part of it behind.
+ */
+function quote(text: string, r: Redactor, at: "start" | "end" = "start"): string {
+  const s = r.text(text).replace(/\s+/g, " ").trim();
+  if (s.length <= 80) return JSON.stringify(s);
+  return JSON.stringify(at === "start" ? `${s.slice(0, 80)}...` : `...${s.slice(-80)}`);
+}
+
+/**
+ * A bad argument: nothing was sent.
+ *
+ * @param message What is wrong and what to do instead.
+ * @param cause The underlying error, if any.
+ * @returns An EcosError with code INVALID_ARGUMENT.
+ */
 export function invalidArgument(message: string, cause?: unknown): EcosError {
-  return new EcosError("INVALID_ARGUMENT", message, cause === undefined ? {} : { cause });
+  return build("INVALID_ARGUMENT", message, undefined, cause === undefined ? {} : { cause });
+}
+
+/** The reason a call's deadline gives its signal: the whole pull took longer than allowed. */
+export class DeadlineExceeded extends Error {
+  /** @param ms The deadline, in milliseconds. */
+  constructor(readonly ms: number) {
+    super(`The deadline of ${ms} ms passed`);
+    this.name = "DeadlineExceeded";
+  }
+}
+
+/**
+ * The caller's signal fired, or the call's deadline passed (TIMEOUT, naming deadlineMs).
+ *
+ * @param scope The request.
+ * @param reason The signal's reason.
+ * @param attempts Attempts made (0 when nothing was sent).
+ * @returns An EcosError with code ABORTED, or TIMEOUT for a deadline.
+ */
+export function abortedError(scope: Scope, reason: unknown, attempts: number): EcosError {
+  if (reason instanceof DeadlineExceeded) {
+    return build(
+      "TIMEOUT",
+      `The pull did not finish within deadlineMs (${reason.ms} ms); raise deadlineMs or narrow ` +
+        `the query: ${scope.service}`,
+      scope,
+      { cause: reason, attempts },
+    );
+  }
+  const when = attempts === 0 ? " before it started" : "; start it again to retry";
+  return build(
+    "ABORTED",
+    `The request was cancelled by the caller's signal${when}: ${scope.service}`,
+    scope,
+    { cause: reason, attempts },
+  );
+}
+
+/**
+ * An attempt ran past its time limit.
+ *
+ * @param scope The request.
+ * @param timeoutMs The limit.
+ * @param cause The abort's error.
+ * @returns An EcosError with code TIMEOUT, retryable.
+ */
+export function timeoutError(scope: Scope, timeoutMs: number, cause: unknown): EcosError {
+  return build(
+    "TIMEOUT",
+    `The service did not answer within timeoutMs (${timeoutMs} ms); raise timeoutMs or narrow ` +
+      `the query: ${scope.service}`,
+    scope,
+    { cause, retryable: true },
+  );
+}
+
+/**
+ * The connection failed, or the body was cut short.
+ *
+ * @param scope The request.
+ * @param what What failed, e.g. "the connection failed".
+ * @param cause The network error.
+ * @returns An EcosError with code TRANSPORT, retryable.
+ */
+export function transportError(scope: Scope, what: string, cause: unknown): EcosError {
+  const detail = cause instanceof Error ? ` (${cause.message})` : "";
+  return build(
+    "TRANSPORT",
+    `Could not reach the service; check the network and baseUrl: ${what}${detail}`,
+    scope,
+    { cause, retryable: true },
+  );
+}
+
+/** What a body that is not an ECOS answer looked like. */
+export interface BadBody {
+  /** What is wrong, e.g. "an HTML page". */
+  detail: string;
+  /** Text of the body to quote (redacted, then cut). */
+  quote?: string | undefined;
+  /** Quote the body's end rather than its start (for a body cut short). */
+  quoteEnd?: boolean | undefined;
+  /** The parser's error. */
+  cause?: unknown;
+  /** Whether asking again may help: pages of proxies and maintenance are transient. */
+  retryable: boolean;
+}
+
+/**
+ * An answer that is not an ECOS body: HTML, garbage, a body cut short, a wrong shape, an HTTP
+ * status other than 200, or a code the service does not document.
+ *
+ * @param scope The request.
+ * @param body What was wrong, and the text to quote.
+ * @returns An EcosError with code BAD_RESPONSE.
+ */
+export function badResponseError(scope: Scope, body: BadBody): EcosError {
+  const shown = body.quote === undefined
+    ? ""
+    : `: ${quote(body.quote, scope.redactor, body.quoteEnd ? "end" : "start")}`;
+  const advice = body.retryable ? "; try again later" : "";
+  return build(
+    "BAD_RESPONSE",
+    `The service sent something other than an ECOS answer${advice}: ${body.detail}${shown}`,
+    scope,
+    { cause: body.cause, retryable: body.retryable },
+  );
+}
+
+/**
+ * A RESULT body with an error or information code, advice first and the service's words after.
+ *
+ * @param scope The request.
+ * @param code The code as sent.
+ * @param message The service's message.
+ * @param attempts Attempts made so far.
+ * @returns An EcosError with the service's code (BAD_RESPONSE for a code it does not
+ * document), retryable as {@linkcode ECOS_CODES} says.
+ */
+export function resultError(
+  scope: Scope,
+  code: string,
+  message: string,
+  attempts: number,
+): EcosError {
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : "";
+  // The service's words, key removed, then cut: a hostile message is neither kept whole in the
+  // text nor cut through the key.
+  const words = scope.redactor.text(message).trim();
+  const said = words === "" ? "" : ` (${words.length > 300 ? `${words.slice(0, 300)}...` : words})`;
+  if (!isEcosResultCode(code)) {
+    // An unknown code is an answer, not a glitch: asking again will not change it.
+    return build(
+      "BAD_RESPONSE",
+      `The service answered an unknown code: ${scope.service} answered ${code}${said}${tries}`,
+      scope,
+      { serviceMessage: message, attempts },
+    );
+  }
+  const info = ECOS_CODES[code];
+  return build(code, `${info.advice}: ${scope.service} answered ${code}${said}${tries}`, scope, {
+    serviceMessage: message,
+    attempts,
+    retryable: info.retry === "backoff" || info.retry === "throttle",
+  });
+}
+
+/**
+ * The data changed while it was being pulled, twice.
+ *
+ * @param scope The request whose answer disagreed.
+ * @param detail What disagreed.
+ * @returns An EcosError with code TOTAL_CHANGED.
+ */
+export function totalChangedError(scope: Scope, detail: string): EcosError {
+  return build(
+    "TOTAL_CHANGED",
+    `The data changed while it was being pulled, twice; try again in a few minutes: ` +
+      `${scope.service} ${detail}`,
+    scope,
+    { attempts: 2 },
+  );
+}
+
+/**
+ * HTTP 429 from the service or a proxy: retried after the wait it asks for.
+ *
+ * @param scope The request.
+ * @param retryAfterMs The wait the Retry-After header asked for, if any.
+ * @param body The body, to quote.
+ * @returns An EcosError with code RATE_LIMITED, retryable.
+ */
+export function rateLimitedError(
+  scope: Scope,
+  retryAfterMs: number | undefined,
+  body: string,
+): EcosError {
+  const wait = retryAfterMs === undefined
+    ? ""
+    : ` (Retry-After: ${Math.ceil(retryAfterMs / 1000)} s)`;
+  return build(
+    "RATE_LIMITED",
+    `The service refused the request as one too many (HTTP 429)${wait}; lower concurrency or ` +
+      `rateLimit and try again later: ${scope.service}${
+        body.trim() ? `: ${quote(body, scope.redactor)}` : ""
+      }`,
+    scope,
+    { retryable: true, retryAfterMs },
+  );
+}
+
+/**
+ * A query that matches more rows than the client accepts.
+ *
+ * @param scope The first page's request.
+ * @param total The rows the service counts.
+ * @param maxRows The limit.
+ * @returns An EcosError with code TOO_MANY_ROWS.
+ */
+export function tooManyRowsError(scope: Scope, total: number, maxRows: number): EcosError {
+  return build(
+    "TOO_MANY_ROWS",
+    `The query matches ${total} rows, more than maxRows (${maxRows}); narrow the date range or ` +
+      `the items, or raise maxRows: ${scope.service}`,
+    scope,
+    {},
+  );
+}
+
+/**
+ * No data because a code does not exist: the service answers INFO-200 for a mistyped table
+ * code, an item the table does not have and a cycle it does not offer alike.
+ *
+ * @param scope The request that found no data.
+ * @param message What does not exist, and what does.
+ * @returns An EcosError with code UNKNOWN_CODE.
+ */
+export function unknownCodeError(scope: Scope, message: string): EcosError {
+  return build("UNKNOWN_CODE", message, scope, {});
+}
+
+/**
+ * A single period the service still finds too large (ERROR-400).
+ *
+ * @param e The service's ERROR-400.
+ * @param period The period's label.
+ * @returns An EcosError with code ERROR-400 that says what to do.
+ */
+export function tooLargeError(e: EcosError, period: string): EcosError {
+  return restate(e, {
+    message: `${ECOS_CODES["ERROR-400"].advice}: even the single period ${period} is too large ` +
+      `for the service; ask for fewer items (item codes) at a time`,
+    cause: e,
+  });
+}
+
+/**
+ * The same failure with more facts: the number of attempts, another message or cause. The
+ * error's strings were redacted when it was built, so they are kept as they are.
+ *
+ * @param e The error.
+ * @param change What to replace.
+ * @returns A new EcosError.
+ */
+export function restate(
+  e: EcosError,
+  change: { code?: EcosErrorCode; message?: string; attempts?: number; cause?: unknown },
+): EcosError {
+  const options: EcosErrorOptions = { retryable: e.retryable };
+  const cause = "cause" in change ? change.cause : e.cause;
+  if (cause !== undefined) options.cause = cause;
+  if (e.service !== undefined) options.service = e.service;
+  if (e.url !== undefined) options.url = e.url;
+  if (e.serviceMessage !== undefined) options.serviceMessage = e.serviceMessage;
+  const attempts = change.attempts ?? e.attempts;
+  if (attempts !== undefined) options.attempts = attempts;
+  if (e.retryAfterMs !== undefined) options.retryAfterMs = e.retryAfterMs;
+  return new EcosError(change.code ?? e.code, change.message ?? e.message, options);
 }

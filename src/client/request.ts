@@ -7,17 +7,24 @@
  * @module
  */
 
-import { ECOS_CODES, isEcosResultCode } from "../wire/codes.ts";
-import { EcosError, isEcosError } from "./errors.ts";
-import { badResponse, type Decoded, type RawRow, snippet } from "./envelope.ts";
+import {
+  abortedError,
+  badResponseError,
+  EcosError,
+  isEcosError,
+  rateLimitedError,
+  type Redactor,
+  restate,
+  resultError,
+  type Scope,
+  timeoutError,
+  transportError,
+} from "./errors.ts";
+import { BodyError, type Decoded, type RawRow } from "./envelope.ts";
 import { decodeJson } from "./decode_json.ts";
 import { decodeXml } from "./decode_xml.ts";
+import type { Format, Language } from "../wire/format.ts";
 import { delay, type RateLimiter, type Semaphore } from "../util/limiter.ts";
-
-/** The body format asked of the service. */
-export type Format = "json" | "xml";
-/** The language of names and messages. */
-export type Language = "kr" | "en";
 
 /** Retry settings, resolved. */
 export interface RetrySettings {
@@ -37,10 +44,14 @@ export interface Transport {
   baseUrl: string;
   /** The API key: sent, never shown. */
   apiKey: string;
+  /** Removes the key from whatever an error carries. */
+  redactor: Redactor;
   /** The fetch to use. */
   fetch: typeof fetch;
   /** The time limit of one attempt, in milliseconds. */
   timeoutMs: number;
+  /** The most bytes of one body, after decompression. */
+  maxResponseBytes: number;
   /** Retry settings. */
   retry: RetrySettings;
   /** The client-side rate limiter, if any. */
@@ -77,17 +88,16 @@ export interface PageResult {
   rows: RawRow[];
   /** Whether the service answered INFO-200 (no data). */
   noData: boolean;
-  /** The page's URL, key redacted. */
-  url: string;
+  /** The page's request, for errors about it. */
+  scope: Scope;
 }
-
-const REDACTED = "***";
 
 /**
  * Builds a request URL twice: once to send, once to show, with the key segment as `***`.
  * Every segment is percent-encoded, so no argument can add a segment or a query string.
  *
  * @returns The URL to fetch and the URL to show.
+ * @internal
  */
 export function buildUrl(
   baseUrl: string,
@@ -100,37 +110,8 @@ export function buildUrl(
   const service = encodeURIComponent(req.service);
   return {
     url: `${base}/${service}/${encodeURIComponent(apiKey)}/${tail}`,
-    redacted: `${base}/${service}/${REDACTED}/${tail}`,
+    redacted: `${base}/${service}/***/${tail}`,
   };
-}
-
-/**
- * Replaces the key, raw and percent-encoded, wherever it occurs in a text.
- *
- * @param text Any text, such as an error message that quotes a URL.
- * @param apiKey The key to hide.
- * @returns The text without the key.
- */
-export function redact(text: string, apiKey: string): string {
-  if (apiKey === "") return text;
-  let out = text.replaceAll(apiKey, REDACTED);
-  const encoded = encodeURIComponent(apiKey);
-  if (encoded !== apiKey) out = out.replaceAll(encoded, REDACTED);
-  return out;
-}
-
-/**
- * A copy of an error (and its causes) with the key redacted from messages. The original is
- * dropped: Deno's fetch errors quote the URL, key included, in message and stack.
- */
-export function redactedError(error: unknown, apiKey: string, depth = 0): Error {
-  if (!(error instanceof Error)) return new Error(redact(String(error), apiKey));
-  const cause = error.cause !== undefined && depth < 4
-    ? { cause: redactedError(error.cause, apiKey, depth + 1) }
-    : undefined;
-  const copy = new Error(redact(error.message, apiKey), cause);
-  copy.name = error.name;
-  return copy;
 }
 
 /**
@@ -140,59 +121,26 @@ export function redactedError(error: unknown, apiKey: string, depth = 0): Error 
  * @param text The body.
  * @param service The service that was called.
  * @returns Rows with their total, or the result code.
- * @throws {EcosError} BAD_RESPONSE for HTML, garbage, or a body cut short.
+ * @throws {BodyError} For HTML, garbage, or a body cut short.
+ * @internal
  */
 export function decodeBody(text: string, service: string): Decoded {
   const start = text.trimStart();
-  if (start === "") throw badResponse("the body is empty");
+  if (start === "") throw new BodyError("the body is empty");
   if (/^<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(start)) {
-    throw badResponse(`an HTML page: ${snippet(start)}`);
+    throw new BodyError("an HTML page", { quote: start });
   }
   if (start.startsWith("{")) return decodeJson(start, service);
   if (start.startsWith("<")) return decodeXml(start, service);
-  throw badResponse(`neither JSON nor XML: ${snippet(start)}`);
-}
-
-/**
- * {@linkcode decodeBody}, with the key redacted from what a failure quotes of the body: a
- * maintenance page or a proxy's answer may echo the request URL.
- */
-function decodeOrRedact(text: string, service: string, apiKey: string): Decoded {
-  try {
-    return decodeBody(text, service);
-  } catch (e) {
-    if (!isEcosError(e)) throw e;
-    throw new EcosError(
-      e.code,
-      redact(e.message, apiKey),
-      e.cause === undefined ? {} : { cause: redactedError(e.cause, apiKey) },
-    );
-  }
-}
-
-/** Errors that must not be retried although their code usually is (a 404, say). */
-const final = new WeakSet<EcosError>();
-
-/** What the retry loop does after a failed attempt. */
-function retryKind(error: EcosError): "never" | "backoff" | "throttle" {
-  if (final.has(error)) return "never";
-  switch (error.code) {
-    case "TRANSPORT":
-    case "TIMEOUT":
-    case "BAD_RESPONSE":
-      return "backoff";
-    default: {
-      if (!isEcosResultCode(error.code)) return "never";
-      const policy = ECOS_CODES[error.code].retry;
-      return policy === "split" ? "never" : policy;
-    }
-  }
+  throw new BodyError("neither JSON nor XML", { quote: start });
 }
 
 /**
  * The wait before the next attempt: a ceiling that doubles from `baseMs` up to `capMs`
  * (four times higher for ERROR-602, which asks us to back off), and with jitter a uniform
  * random time below it.
+ *
+ * @internal
  */
 export function backoffMs(
   retry: RetrySettings,
@@ -205,12 +153,109 @@ export function backoffMs(
   return retry.jitter ? random() * ceiling : ceiling;
 }
 
-function abortedError(req: PageRequest, url: string, attempts: number): EcosError {
-  return new EcosError(
-    "ABORTED",
-    `The request was cancelled by the caller's signal; start it again to retry: ${req.service}`,
-    { cause: req.signal?.reason, service: req.service, url, attempts },
-  );
+/** The most redirects followed, all within the base URL's origin. */
+const MAX_REDIRECTS = 5;
+/** The most of an error page read, to quote it. */
+const ERROR_PAGE_BYTES = 64 * 1024;
+/** The longest Retry-After honoured, in milliseconds. */
+export const MAX_RETRY_AFTER_MS = 120_000;
+
+/** Raised by {@linkcode readText} when a body is longer than allowed. */
+class TooLong extends Error {}
+
+/**
+ * Reads a body as UTF-8 text, at most `max` bytes. The stream is counted as it arrives (after
+ * fetch has decompressed it), so an endless or oversized body is cut off, not read whole.
+ *
+ * @returns The text, and whether it was cut at `max`.
+ */
+async function readText(res: Response, max: number): Promise<{ text: string; cut: boolean }> {
+  const declared = Number(res.headers.get("content-length") ?? NaN);
+  if (declared > max && res.headers.get("content-encoding") === null) {
+    await res.body?.cancel().catch(() => {});
+    return { text: "", cut: true };
+  }
+  if (res.body === null) return { text: "", cut: false };
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) throw new TooLong();
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+  } catch (e) {
+    if (!(e instanceof TooLong)) throw e;
+    await reader.cancel().catch(() => {});
+    return { text: parts.join(""), cut: true };
+  }
+  parts.push(decoder.decode());
+  return { text: parts.join(""), cut: false };
+}
+
+/**
+ * Retry-After as milliseconds (seconds or an HTTP date), bounded; `undefined` when absent or
+ * unreadable.
+ *
+ * @internal
+ */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  const ms = /^\d{1,10}$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS);
+}
+
+/**
+ * Fetches a URL, following redirects only within the base URL's origin: the key is a path
+ * segment, so a redirect elsewhere would hand it to another host.
+ */
+async function fetchSameOrigin(
+  t: Transport,
+  url: string,
+  signal: AbortSignal,
+  scope: Scope,
+): Promise<Response> {
+  const origin = new URL(t.baseUrl).origin;
+  let target = url;
+  for (let hops = 0;; hops++) {
+    const res = await t.fetch(target, {
+      signal,
+      redirect: "manual",
+      headers: { accept: "application/json, application/xml, text/xml" },
+    });
+    const location = res.headers.get("location");
+    if (res.status < 300 || res.status >= 400 || location === null) return res;
+    await res.body?.cancel().catch(() => {});
+    let next: URL;
+    try {
+      next = new URL(location, target);
+    } catch {
+      throw badResponseError(scope, {
+        detail: "a redirect to an unreadable address",
+        retryable: false,
+      });
+    }
+    if (next.origin !== origin) {
+      throw badResponseError(scope, {
+        detail: `HTTP status ${res.status}, a redirect to another origin (${next.origin}); the ` +
+          `key is sent only to ${origin}: set baseUrl to the address the service moved to`,
+        retryable: false,
+      });
+    }
+    if (hops >= MAX_REDIRECTS) {
+      throw badResponseError(scope, {
+        detail: `more than ${MAX_REDIRECTS} redirects`,
+        retryable: false,
+      });
+    }
+    target = next.href;
+  }
 }
 
 /**
@@ -218,8 +263,7 @@ function abortedError(req: PageRequest, url: string, attempts: number): EcosErro
  *
  * @returns The body text.
  */
-async function attempt(t: Transport, req: PageRequest, url: string, shown: string) {
-  const facts = { service: req.service, url: shown };
+async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope) {
   await t.limiter?.acquire(req.signal);
   const release = await t.semaphore.acquire(req.signal);
   const timeout = new AbortController();
@@ -228,68 +272,50 @@ async function attempt(t: Transport, req: PageRequest, url: string, shown: strin
     t.timeoutMs,
   );
   const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal;
-  const transportFailure = (e: unknown, what: string) => {
+  const failed = (e: unknown, what: string) => {
     if (req.signal?.aborted) return req.signal.reason;
-    if (timeout.signal.aborted) {
-      return new EcosError(
-        "TIMEOUT",
-        `The service did not answer within timeoutMs (${t.timeoutMs} ms); raise timeoutMs or ` +
-          `narrow the query: ${req.service}`,
-        { ...facts, cause: redactedError(e, t.apiKey) },
-      );
-    }
-    const cause = redactedError(e, t.apiKey);
-    return new EcosError(
-      "TRANSPORT",
-      `Could not reach the service; check the network and baseUrl: ${what} (${cause.message})`,
-      { ...facts, cause },
-    );
+    if (timeout.signal.aborted) return timeoutError(scope, t.timeoutMs, e);
+    if (isEcosError(e)) return e;
+    return transportError(scope, what, e);
   };
   try {
     let res: Response;
     try {
-      res = await t.fetch(url, { signal, headers: { accept: "application/json, text/xml" } });
+      res = await fetchSameOrigin(t, url, signal, scope);
     } catch (e) {
-      throw transportFailure(e, "the connection failed");
+      throw failed(e, "the connection failed");
     }
     if (res.status !== 200) {
-      // Gateways' error pages often quote the request URL, and so the key.
-      const body = redact(await res.text().catch(() => ""), t.apiKey);
-      const e = badResponse(`HTTP status ${res.status}: ${snippet(body)}`);
-      // 408, 429 and 5xx come from proxies under load; other statuses will not change.
-      if (res.status < 500 && res.status !== 408 && res.status !== 429) final.add(e);
-      throw e;
+      const { text } = await readText(res, ERROR_PAGE_BYTES).catch(() => ({ text: "" }));
+      if (res.status === 429) {
+        throw rateLimitedError(scope, retryAfterMs(res.headers.get("retry-after")), text);
+      }
+      // 408 and 5xx come from proxies under load; other statuses will not change.
+      const retryable = res.status >= 500 || res.status === 408;
+      throw badResponseError(scope, {
+        detail: `HTTP status ${res.status}`,
+        quote: text,
+        retryable,
+      });
     }
+    let body: { text: string; cut: boolean };
     try {
-      return await res.text();
+      body = await readText(res, t.maxResponseBytes);
     } catch (e) {
-      throw transportFailure(e, "the body was cut short");
+      throw failed(e, "the body was cut short");
     }
+    if (body.cut) {
+      throw badResponseError(scope, {
+        detail: `the body is larger than maxResponseBytes (${t.maxResponseBytes} bytes); ask ` +
+          `for smaller pages (pageSize) or raise maxResponseBytes`,
+        retryable: false,
+      });
+    }
+    return body.text;
   } finally {
     clearTimeout(timer);
     release();
   }
-}
-
-/** The error for a RESULT code, with advice first and the service's words after. */
-function resultError(
-  code: string,
-  message: string,
-  req: PageRequest,
-  url: string,
-  attempts: number,
-): EcosError {
-  const known = isEcosResultCode(code) ? code : undefined;
-  const advice = known ? ECOS_CODES[known].advice : "The service answered an unknown code";
-  const tries = attempts > 1 ? ` after ${attempts} attempts` : "";
-  const error = new EcosError(
-    known ?? "BAD_RESPONSE",
-    `${advice}: ${req.service} answered ${code}${message ? ` (${message.trim()})` : ""}${tries}`,
-    { service: req.service, url, serviceMessage: message, attempts },
-  );
-  // A code we do not know is an answer, not a glitch: asking again will not change it.
-  if (!known) final.add(error);
-  return error;
 }
 
 /**
@@ -304,52 +330,40 @@ function resultError(
  */
 export async function requestPage(t: Transport, req: PageRequest): Promise<PageResult> {
   const { url, redacted } = buildUrl(t.baseUrl, t.apiKey, req);
-  const { attempts } = t.retry;
+  const scope: Scope = { service: req.service, url: redacted, redactor: t.redactor };
   for (let n = 1;; n++) {
     let failure: EcosError;
     try {
       if (req.signal?.aborted) throw req.signal.reason;
-      const decoded = decodeOrRedact(await attempt(t, req, url, redacted), req.service, t.apiKey);
+      const decoded = decodeBody(await attempt(t, req, url, scope), req.service);
       if (decoded.kind === "rows") {
-        return { total: decoded.total, rows: decoded.rows, noData: false, url: redacted };
+        return { total: decoded.total, rows: decoded.rows, noData: false, scope };
       }
-      if (decoded.code === "INFO-200") return { total: 0, rows: [], noData: true, url: redacted };
-      failure = resultError(decoded.code, decoded.message, req, redacted, n);
+      if (decoded.code === "INFO-200") return { total: 0, rows: [], noData: true, scope };
+      failure = resultError(scope, decoded.code, decoded.message, n);
     } catch (e) {
-      if (req.signal?.aborted) throw abortedError(req, redacted, n);
-      if (!isEcosError(e)) throw e; // a bug of ours: let it show as it is
-      failure = e;
+      if (req.signal?.aborted) throw abortedError(scope, req.signal.reason, n);
+      if (e instanceof BodyError) failure = badResponseError(scope, e);
+      else if (isEcosError(e)) failure = e;
+      else throw e; // a bug of ours: let it show as it is
     }
-    const kind = retryKind(failure);
-    if (kind === "never") throw withFacts(failure, req, redacted, n);
-    if (n >= attempts) throw exhausted(failure, req, redacted, n);
+    if (!failure.retryable) throw restate(failure, { attempts: n });
+    if (n >= t.retry.attempts) throw exhausted(failure, scope, n);
     try {
-      await delay(backoffMs(t.retry, n, kind, t.random), req.signal);
+      const kind = failure.code === "ERROR-602" ? "throttle" : "backoff";
+      const wait = backoffMs(t.retry, n, kind, t.random);
+      // The service's own Retry-After wins over our guess, within MAX_RETRY_AFTER_MS.
+      await delay(Math.max(wait, failure.retryAfterMs ?? 0), req.signal);
     } catch {
-      throw abortedError(req, redacted, n);
+      throw abortedError(scope, req.signal?.reason, n);
     }
   }
-}
-
-function withFacts(e: EcosError, req: PageRequest, url: string, attempts: number): EcosError {
-  return new EcosError(e.code, e.message, {
-    cause: e.cause,
-    service: req.service,
-    url,
-    ...(e.serviceMessage === undefined ? {} : { serviceMessage: e.serviceMessage }),
-    attempts,
-  });
 }
 
 /** The last failure, restated with the number of attempts. */
-function exhausted(e: EcosError, req: PageRequest, url: string, attempts: number): EcosError {
+function exhausted(e: EcosError, scope: Scope, attempts: number): EcosError {
   if (e.serviceMessage !== undefined) {
-    return resultError(e.code, e.serviceMessage, req, url, attempts);
+    return resultError(scope, e.code, e.serviceMessage, attempts);
   }
-  return withFacts(
-    new EcosError(e.code, `${e.message}; gave up after ${attempts} attempts`, { cause: e.cause }),
-    req,
-    url,
-    attempts,
-  );
+  return restate(e, { message: `${e.message}; gave up after ${attempts} attempts`, attempts });
 }

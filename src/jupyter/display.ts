@@ -17,7 +17,9 @@
  * matched by identity with the `DataFrame` this module uses) so that each new frame carries a
  * display method producing `text/html` (ISO dates, escaped text, a shape line, head and tail
  * for long frames) and `text/plain` (Polars' own table), and no dataresource bundle. Importing
- * this module, and so `mod.ts`, installs it; installing again replaces the display without
+ * this module changes nothing: `mod.ts` installs the display only inside the Jupyter kernel
+ * (where `Deno.jupyter` exists), and the `./jupyter` entry installs it wherever it is imported.
+ * Installing again replaces the display without
  * stacking wrappers. Frames made before the import keep the package's display.
  * {@linkcode displayFrame} does the same for one frame, explicitly, with its own options.
  *
@@ -25,7 +27,7 @@
  */
 
 import nodeModule from "node:module";
-import { type DataFrame, pl, type Series } from "../deps.ts";
+import { type DataFrame, type DataType, pl, type Series } from "../deps.ts";
 import { invalidArgument } from "../client/errors.ts";
 import { isoDate, isoDateTime } from "../util/iso_date.ts";
 
@@ -90,21 +92,26 @@ const SHORT_TYPES: Readonly<Record<string, string>> = {
   Object: "object",
 };
 
-/** Polars' short name of a data type ("f64", "date", "datetime[ms]"), from its `String()`. */
-function typeLabel(text: string): string {
-  const inner = /^DataType\((.*)\)$/s.exec(text)?.[1] ?? text;
-  const m = /^(\w+)(?:\((.*)\))?$/s.exec(inner);
-  if (!m) return inner;
-  const name = m[1] ?? inner;
-  const args = m[2];
-  if (args === undefined) return SHORT_TYPES[name] ?? name.toLowerCase();
-  if (name === "List" || name === "Array") return `list[${typeLabel(args)}]`;
-  if (name === "Datetime" || name === "Duration") {
-    const parts = args.split(",").map((s) => s.trim()).filter((s) => s !== "");
-    return `${name.toLowerCase()}[${parts.join(", ")}]`;
+/** Polars' short name of a data type: "f64", "date", "datetime[ms, Asia/Seoul]", "list[i32]". */
+function typeLabel(dtype: DataType): string {
+  const variant = dtype.variant;
+  // `inner` holds a nested type's element, or a temporal type's unit and zone.
+  const inner = (dtype as unknown as { inner: unknown[] | null }).inner ?? [];
+  if (variant === "List" || variant === "FixedSizeList") {
+    const element = inner[0];
+    return `list[${element instanceof pl.DataType ? typeLabel(element) : "?"}]`;
   }
-  return name.toLowerCase();
+  if (variant === "Datetime" || variant === "Duration") {
+    const parts = inner.filter((p) => typeof p === "string" && p !== "");
+    return `${variant.toLowerCase()}[${parts.join(", ")}]`;
+  }
+  return SHORT_TYPES[variant] ?? variant.toLowerCase();
 }
+
+/** Whether a datetime column carries a time zone: its values are instants, shown with "Z". */
+const zoned = (dtype: DataType) =>
+  dtype.variant === "Datetime" &&
+  typeof (dtype as unknown as { inner: unknown[] }).inner[1] === "string";
 
 function formatNumber(v: number): string {
   if (!Number.isFinite(v)) return Number.isNaN(v) ? "NaN" : v > 0 ? "inf" : "-inf";
@@ -115,18 +122,18 @@ function formatNumber(v: number): string {
   return String(Number(v.toFixed(6)));
 }
 
-/** The text of one cell, given its column's type label. */
-function formatCell(value: unknown, type: string): string {
+/** The text of one cell, given its column's type. */
+function formatCell(value: unknown, dtype: DataType | undefined): string {
   if (value === null || value === undefined) return "null";
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return "null";
-    if (type === "date") return isoDate(value);
-    return isoDateTime(value, type.startsWith("datetime[") && type.includes(","));
+    if (dtype?.variant === "Date") return isoDate(value);
+    return isoDateTime(value, dtype !== undefined && zoned(dtype));
   }
   if (typeof value === "number") return formatNumber(value);
   if (typeof value === "bigint" || typeof value === "boolean") return String(value);
   if (typeof value === "string") return value;
-  if (Array.isArray(value)) return `[${value.map((v) => formatCell(v, "")).join(", ")}]`;
+  if (Array.isArray(value)) return `[${value.map((v) => formatCell(v, undefined)).join(", ")}]`;
   try {
     return JSON.stringify(value, (_k, v) => typeof v === "bigint" ? String(v) : v) ?? "";
   } catch {
@@ -143,7 +150,7 @@ const ENTITIES: Readonly<Record<string, string>> = {
 };
 
 /** Escapes text for HTML text content and quoted attributes. */
-export function _escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
@@ -180,11 +187,12 @@ function positions(n: number, limit: number): number[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { frameToHtml } from "./display.ts";
  * import { pl } from "../deps.ts";
  *
  * const df = pl.DataFrame({ TIME: [new Date("2024-01-01")] }).withColumns(pl.col("TIME").cast(pl.Date));
- * console.assert(frameToHtml(df).includes("<td>2024-01-01</td>"));
+ * assert.match(frameToHtml(df), /<td>2024-01-01<\/td>/);
  * ```
  */
 export function frameToHtml(df: DataFrame, options: DisplayFrameOptions = {}): string {
@@ -208,11 +216,10 @@ export function frameToHtml(df: DataFrame, options: DisplayFrameOptions = {}): s
       continue;
     }
     const series: Series = slice.getColumn(names[c] ?? "");
-    const type = typeLabel(String(series.dtype));
-    header.push(`<th>${_escapeHtml(series.name)}</th>`);
-    types.push(`<td>${_escapeHtml(type)}</td>`);
+    header.push(`<th>${escapeHtml(series.name)}</th>`);
+    types.push(`<td>${escapeHtml(typeLabel(series.dtype))}</td>`);
     const values: unknown[] = series.toArray();
-    values.forEach((v, r) => cells[r]?.push(`<td>${_escapeHtml(formatCell(v, type))}</td>`));
+    values.forEach((v, r) => cells[r]?.push(`<td>${escapeHtml(formatCell(v, series.dtype))}</td>`));
   }
   const body: string[] = [];
   let r = 0;
@@ -236,7 +243,7 @@ function frameBundle(df: DataFrame, options: DisplayFrameOptions): MimeBundle {
 /**
  * Wraps a frame for display in a notebook cell: as a cell's last expression, it shows as an
  * HTML table with readable dates (see {@linkcode frameToHtml}), with as many rows and columns
- * as asked for. Frames need no wrapping once `mod.ts` is imported (see
+ * as asked for. Frames need no wrapping in a notebook that imported `mod.ts` (see
  * {@linkcode installFrameDisplay}); use this to show more rows, or to show a frame from a copy
  * of nodejs-polars the module does not share.
  *
@@ -248,13 +255,14 @@ function frameBundle(df: DataFrame, options: DisplayFrameOptions): MimeBundle {
  *
  * @example Show 20 rows
  * ```ts
+ * import assert from "node:assert/strict";
  * import { displayFrame, JUPYTER_DISPLAY } from "./display.ts";
  * import { pl } from "../deps.ts";
  *
  * const df = pl.DataFrame({ n: Array.from({ length: 100 }, (_, i) => i) });
  * const shown = displayFrame(df, { rows: 20 });
  * const bundle = await shown[JUPYTER_DISPLAY]();
- * console.assert(String(bundle["text/html"]).includes("shape: (100, 1)"));
+ * assert.match(String(bundle["text/html"]), /shape: \(100, 1\)/);
  * ```
  */
 export function displayFrame(df: DataFrame, options: DisplayFrameOptions = {}): Displayable {
@@ -289,6 +297,7 @@ function polarsFrameModule(): { _DataFrame: FrameFactory } | undefined {
  * The frame factory of nodejs-polars as it is now, and the one it wraps; for tests.
  *
  * @returns The current factory and the package's own, or `undefined` when not found.
+ * @internal
  */
 export function _frameFactories(): { current: FrameFactory; original: FrameFactory } | undefined {
   const module = polarsFrameModule();
@@ -301,8 +310,9 @@ export function _frameFactories(): { current: FrameFactory; original: FrameFacto
  * Makes every DataFrame created from now on display in Jupyter as an HTML table with readable
  * dates (see {@linkcode frameToHtml}) plus Polars' text table, and no dataresource bundle, so
  * that JupyterLab, classic Notebook, VS Code and GitHub all show a table. Frames the module
- * returns and frames derived from them (filter, join, pivot, ...) are covered. Importing
- * `mod.ts` calls it with the defaults; call it again to change the number of rows shown.
+ * returns and frames derived from them (filter, join, pivot, ...) are covered. `mod.ts` calls
+ * it with the defaults inside the Jupyter kernel, and so does importing `./jupyter` anywhere;
+ * call it again to change the number of rows shown.
  *
  * It wraps nodejs-polars' internal frame factory (see the module documentation for why a
  * prototype does not exist to patch). Calling it again replaces the display; it never stacks.
@@ -316,13 +326,15 @@ export function _frameFactories(): { current: FrameFactory; original: FrameFacto
  *
  * @example Show up to 20 rows of every frame
  * ```ts
+ * import assert from "node:assert/strict";
  * import { installFrameDisplay, JUPYTER_DISPLAY } from "./display.ts";
  * import { pl } from "../deps.ts";
  *
  * installFrameDisplay({ rows: 20 });
  * const df = pl.DataFrame({ n: [1, 2, 3] }).filter(pl.col("n").gt(1));
  * const bundle = (df as unknown as { [JUPYTER_DISPLAY](): Record<string, unknown> })[JUPYTER_DISPLAY]();
- * console.assert(!("application/vnd.dataresource+json" in bundle));
+ * assert.ok(!("application/vnd.dataresource+json" in bundle));
+ * assert.match(String(bundle["text/html"]), /shape: \(2, 1\)/);
  * installFrameDisplay();
  * ```
  */
@@ -350,5 +362,17 @@ export function installFrameDisplay(options: DisplayFrameOptions = {}): boolean 
   return true;
 }
 
-// Importing the module (and so mod.ts) gives frames the readable display.
-installFrameDisplay();
+/**
+ * Whether this code runs inside Deno's Jupyter kernel, the one place where `Deno.jupyter`
+ * exists.
+ *
+ * @returns `true` in the kernel.
+ */
+export function inJupyterKernel(): boolean {
+  try {
+    // Outside the kernel, reading Deno.jupyter throws rather than giving undefined.
+    return typeof (Deno as unknown as { jupyter?: unknown }).jupyter === "object";
+  } catch {
+    return false;
+  }
+}

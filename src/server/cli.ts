@@ -6,11 +6,16 @@
  */
 
 import { parseArgs } from "node:util";
+import { type Dialect, isDialect } from "../wire/dialect.ts";
 import { SERVER_DATA_NOTICE } from "./data/notice.ts";
 import { startEcosServer } from "./server.ts";
 import type { EcosServerOptions } from "./types.ts";
 
-/** The port the CLI listens on unless told otherwise. */
+/**
+ * The port the CLI listens on unless told otherwise.
+ *
+ * @internal Exported for the CLI's tests.
+ */
 export const DEFAULT_CLI_PORT = 8080;
 
 const USAGE = `Usage: deno task serve [options]
@@ -32,19 +37,40 @@ function wholeNumber(flag: string, text: string): number {
   return Number(text);
 }
 
+function keyList(text: string): string[] {
+  return text.split(",").map((k) => k.trim()).filter((k) => k !== "");
+}
+
+function rateLimit(text: string): { requests: number; windowMs: number } {
+  const m = /^([0-9]+)\/([0-9]+)$/.exec(text);
+  if (!m) throw new TypeError(`Give --rate-limit as REQUESTS/MS, e.g. 300/180000: got "${text}"`);
+  return { requests: Number(m[1]), windowMs: Number(m[2]) };
+}
+
+function dialect(text: string): Dialect {
+  if (!isDialect(text)) throw new TypeError(`Give --dialect spec or live: got "${text}"`);
+  return text;
+}
+
 /**
  * Reads the CLI's flags into server options.
  *
  * @param args The command-line arguments.
  * @returns The options, or "help" when help was asked for.
  * @throws {TypeError} When a flag is unknown or its value malformed.
+ * @internal Exported for the CLI's tests.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseServeArgs } from "./cli.ts";
  *
  * const options = parseServeArgs(["--keys", "a,b", "--rate-limit", "300/180000"]);
- * console.assert(options !== "help" && options.keys?.length === 2);
+ * assert.deepEqual(options, {
+ *   port: 8080,
+ *   keys: ["a", "b"],
+ *   rateLimit: { requests: 300, windowMs: 180_000 },
+ * });
  * ```
  */
 export function parseServeArgs(args: string[]): EcosServerOptions | "help" {
@@ -68,28 +94,13 @@ export function parseServeArgs(args: string[]): EcosServerOptions | "help" {
     port: values.port === undefined ? DEFAULT_CLI_PORT : wholeNumber("--port", values.port),
   };
   if (values.hostname !== undefined) options.hostname = values.hostname;
-  if (values.keys !== undefined) {
-    options.keys = values.keys.split(",").map((k) => k.trim()).filter((k) => k !== "");
-  }
+  if (values.keys !== undefined) options.keys = keyList(values.keys);
   if (values.latency !== undefined) options.latencyMs = wholeNumber("--latency", values.latency);
-  if (values["rate-limit"] !== undefined) {
-    const m = /^([0-9]+)\/([0-9]+)$/.exec(values["rate-limit"]);
-    if (!m) {
-      throw new TypeError(
-        `Give --rate-limit as REQUESTS/MS, e.g. 300/180000: got "${values["rate-limit"]}"`,
-      );
-    }
-    options.rateLimit = { requests: Number(m[1]), windowMs: Number(m[2]) };
-  }
+  if (values["rate-limit"] !== undefined) options.rateLimit = rateLimit(values["rate-limit"]);
   if (values["work-limit"] !== undefined) {
     options.workLimit = wholeNumber("--work-limit", values["work-limit"]);
   }
-  if (values.dialect !== undefined) {
-    if (values.dialect !== "spec" && values.dialect !== "live") {
-      throw new TypeError(`Give --dialect spec or live: got "${values.dialect}"`);
-    }
-    options.dialect = values.dialect;
-  }
+  if (values.dialect !== undefined) options.dialect = dialect(values.dialect);
   return options;
 }
 

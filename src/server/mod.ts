@@ -21,19 +21,50 @@
  * 279,552 rows). Every table ends by 2026-09-30; see {@linkcode serverCatalogue}.
  *
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startEcosServer } from "./mod.ts";
  *
  * await using server = await startEcosServer({ dialect: "live" });
  * const res = await fetch(`${server.url}/KeyStatisticList/sample/json/en/1/10`);
  * const body = await res.json();
- * console.assert(body.KeyStatisticList.list_total_count === 101);
+ * assert.equal(body.KeyStatisticList.list_total_count, 101);
  * ```
  *
  * @module
  */
 
 export { startEcosServer } from "./server.ts";
-export { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "./validate.ts";
+/**
+ * The key every server accepts, limited to {@linkcode SAMPLE_MAX_ROWS} rows a request as on
+ * the live service.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SAMPLE_KEY, startEcosServer } from "./mod.ts";
+ *
+ * await using server = await startEcosServer();
+ * const res = await fetch(`${server.url}/KeyStatisticList/${SAMPLE_KEY}/json/kr/1/5`);
+ * assert.equal((await res.json()).KeyStatisticList.row_count, 5);
+ * ```
+ */
+export { SAMPLE_KEY } from "../wire/sample.ts";
+/**
+ * The most rows the sample key may ask for in one request; more answers ERROR-301.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SAMPLE_KEY, SAMPLE_MAX_ROWS, startEcosServer } from "./mod.ts";
+ *
+ * await using server = await startEcosServer();
+ * const res = await fetch(
+ *   `${server.url}/KeyStatisticList/${SAMPLE_KEY}/json/kr/1/${SAMPLE_MAX_ROWS + 1}`,
+ * );
+ * assert.equal((await res.json()).RESULT.CODE, "ERROR-301");
+ * ```
+ */
+export { SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 export { SERVER_DATA_NOTICE, SERVER_DATA_NOTICE_KR } from "./data/notice.ts";
 export { DATA_END as SERVER_DATA_END } from "./data/dates.ts";
 export { serverCatalogue, type ServerCycleInfo, type ServerTableInfo } from "./data/summary.ts";

@@ -6,10 +6,10 @@
  */
 
 import { ECOS_CODES, type EcosResultCode } from "../wire/codes.ts";
+import type { Format, Language } from "../wire/format.ts";
+import type { Answer } from "./answer.ts";
+import type { Route } from "./route.ts";
 import type { WireRow } from "./services/service.ts";
-
-/** The two formats of the service. */
-export type Format = "json" | "xml";
 
 /** A rendered body and its content type. */
 export interface Rendered {
@@ -19,8 +19,16 @@ export interface Rendered {
   contentType: string;
 }
 
+/** How a request's bodies are written. */
+export interface BodyStyle {
+  /** The format. */
+  format: Format;
+  /** The language of RESULT messages. */
+  language: Language;
+}
+
 /** Content types by format. */
-export const CONTENT_TYPES: Readonly<Record<Format, string>> = {
+const CONTENT_TYPES: Readonly<Record<Format, string>> = {
   json: "application/json; charset=utf-8",
   xml: "application/xml; charset=utf-8",
 };
@@ -34,39 +42,52 @@ const XML_ESCAPES: Record<string, string> = {
 };
 
 /**
- * Escapes text for XML content, dropping characters XML 1.0 cannot carry at all.
+ * How a request's bodies are written: in its format when that is json or xml, else XML (the
+ * live service's default), so that even ERROR-200 has a body a client can parse; messages in
+ * English only when asked for.
  *
- * @param text Any text.
+ * @param route The request's segments.
  */
-export function escapeXml(text: string): string {
-  return text
-    // deno-lint-ignore no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+export function bodyStyle(route: Route): BodyStyle {
+  return {
+    format: route.format === "json" ? "json" : "xml",
+    language: route.language === "en" ? "en" : "kr",
+  };
 }
 
-function xmlField(name: string, value: unknown): string {
-  if (value === null || value === "") return `<${name}/>`;
-  return `<${name}>${escapeXml(String(value))}</${name}>`;
+/**
+ * The Content-Type header of a format.
+ *
+ * @param format The format.
+ */
+export function contentType(format: Format): string {
+  return CONTENT_TYPES[format];
+}
+
+/**
+ * The body of an answer: its rows, or its RESULT.
+ *
+ * @param answer The answer.
+ * @param style The format and the language of messages.
+ */
+export function renderAnswer(answer: Answer, style: BodyStyle): Rendered {
+  return "code" in answer
+    ? renderResult(answer.code, style)
+    : renderRows(answer.service, answer.total, answer.rows, style.format, answer.rowCount);
 }
 
 /**
  * A RESULT body (an error or information code).
  *
  * @param code The result code.
- * @param format The format.
- * @param language The message's language.
+ * @param style The format and the message's language.
  */
-export function renderResult(
-  code: EcosResultCode,
-  format: Format,
-  language: "kr" | "en",
-): Rendered {
-  const message = ECOS_CODES[code][language];
-  const body = format === "json"
+function renderResult(code: EcosResultCode, style: BodyStyle): Rendered {
+  const message = ECOS_CODES[code][style.language];
+  const body = style.format === "json"
     ? JSON.stringify({ RESULT: { CODE: code, MESSAGE: message } })
     : `<RESULT>${xmlField("CODE", code)}${xmlField("MESSAGE", message)}</RESULT>`;
-  return { body, contentType: CONTENT_TYPES[format] };
+  return { body, contentType: CONTENT_TYPES[style.format] };
 }
 
 /**
@@ -78,26 +99,50 @@ export function renderResult(
  * @param format The format.
  * @param rowCount Whether to add `row_count` (KeyStatisticList).
  */
-export function renderRows(
+function renderRows(
   service: string,
   total: number,
   rows: readonly WireRow[],
   format: Format,
   rowCount: boolean,
 ): Rendered {
-  if (format === "json") {
-    const inner = rowCount
-      ? { list_total_count: total, row_count: rows.length, row: rows }
-      : { list_total_count: total, row: rows };
-    return { body: JSON.stringify({ [service]: inner }), contentType: CONTENT_TYPES.json };
-  }
+  const body = format === "json"
+    ? jsonRows(service, total, rows, rowCount)
+    : xmlRows(service, total, rows, rowCount);
+  return { body, contentType: CONTENT_TYPES[format] };
+}
+
+function jsonRows(service: string, total: number, rows: readonly WireRow[], rowCount: boolean) {
+  const inner = rowCount
+    ? { list_total_count: total, row_count: rows.length, row: rows }
+    : { list_total_count: total, row: rows };
+  return JSON.stringify({ [service]: inner });
+}
+
+function xmlRows(service: string, total: number, rows: readonly WireRow[], rowCount: boolean) {
   const parts: string[] = [`<${service}>`, xmlField("list_total_count", total)];
   if (rowCount) parts.push(xmlField("row_count", rows.length));
-  for (const row of rows) {
-    let xml = "<row>";
-    for (const [name, value] of Object.entries(row)) xml += xmlField(name, value ?? null);
-    parts.push(xml + "</row>");
-  }
+  for (const row of rows) parts.push(xmlRow(row));
   parts.push(`</${service}>`);
-  return { body: parts.join(""), contentType: CONTENT_TYPES.xml };
+  return parts.join("");
+}
+
+function xmlRow(row: WireRow): string {
+  let xml = "<row>";
+  for (const [name, value] of Object.entries(row)) xml += xmlField(name, value ?? null);
+  return xml + "</row>";
+}
+
+/** An element; null and "" become a self-closing tag. */
+function xmlField(name: string, value: unknown): string {
+  if (value === null || value === "") return `<${name}/>`;
+  return `<${name}>${escapeXml(String(value))}</${name}>`;
+}
+
+/** Escapes text for XML content, dropping characters XML 1.0 cannot carry at all. */
+function escapeXml(text: string): string {
+  return text
+    // deno-lint-ignore no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }

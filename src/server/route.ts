@@ -1,16 +1,25 @@
 /**
  * Reading a request path: `/api/{Service}/{KEY}/{format}/{lang}/{start}/{end}/{args...}`.
- * Every segment is percent-decoded; a bad escape keeps the segment as sent, never throws.
+ * Every segment is percent-decoded; a bad escape keeps the segment as sent, never throws. The
+ * row numbers are read here, once, for the checks, the fault context and the request log.
  *
  * @module
  */
 
 /** The most service arguments read; further segments are ignored (bounded memory). */
-export const MAX_ARGS = 12;
-/** The longest argument kept, in characters; longer ones are cut (bounded memory). */
-export const MAX_SEGMENT = 1000;
+const MAX_ARGS = 12;
+/** The longest segment kept, in characters; longer ones are cut (bounded memory). */
+const MAX_SEGMENT = 1000;
+/** The segments before the service arguments: service, key, format, language, start, end. */
+const FIXED_SEGMENTS = 6;
 
-/** The segments of a request under `/api`. An absent segment is "". */
+/**
+ * A row number segment, read: its value (Infinity when absurdly long), "missing" when the
+ * segment is absent or empty, "invalid" when it is not all digits.
+ */
+export type RowNumber = number | "missing" | "invalid";
+
+/** A request under `/api`, its segments decoded. An absent segment is "". */
 export interface Route {
   /** The service segment. */
   service: string;
@@ -20,54 +29,77 @@ export interface Route {
   format: string;
   /** The language segment. */
   language: string;
-  /** The start row number segment. */
-  start: string;
-  /** The end row number segment. */
-  end: string;
+  /** The start row number. */
+  startNo: RowNumber;
+  /** The end row number. */
+  endNo: RowNumber;
   /** The service arguments after the end row number. */
   args: string[];
 }
 
-function decode(segment: string): string {
-  const cut = segment.length > MAX_SEGMENT * 3 ? segment.slice(0, MAX_SEGMENT * 3) : segment;
-  let text: string;
-  try {
-    text = decodeURIComponent(cut);
-  } catch {
-    text = cut;
-  }
-  return text.length > MAX_SEGMENT ? text.slice(0, MAX_SEGMENT) : text;
-}
-
 /**
- * Splits a raw (still percent-encoded) path into the segments of the address.
+ * Reads a request path.
  *
- * @param pathname The URL's path, e.g. "/api/StatisticSearch/KEY/json/kr/1/10/722Y001/D/2024/2025".
+ * @param pathname The URL's path, still percent-encoded, e.g.
+ *   "/api/StatisticSearch/KEY/json/kr/1/10/722Y001/D/20240101/20241231".
  * @returns The route, or undefined when the path is not under `/api`.
  */
 export function parseRoute(pathname: string): Route | undefined {
   if (pathname !== "/api" && !pathname.startsWith("/api/")) return undefined;
-  let rest = pathname.slice(5);
-  // One trailing slash is allowed: ".../2025/" is ".../2025".
-  if (rest.endsWith("/")) rest = rest.slice(0, -1);
-  const segments: string[] = [];
-  let from = 0;
-  while (segments.length < 6 + MAX_ARGS && from <= rest.length) {
-    const slash = rest.indexOf("/", from);
-    const to = slash === -1 ? rest.length : slash;
-    segments.push(decode(rest.slice(from, to)));
-    if (slash === -1) break;
-    from = slash + 1;
-  }
-  if (pathname === "/api" || rest === "") segments.length = 0;
+  const segments = splitSegments(pathname.slice("/api/".length));
   const at = (i: number) => segments[i] ?? "";
   return {
     service: at(0),
     key: at(1),
     format: at(2),
     language: at(3),
-    start: at(4),
-    end: at(5),
-    args: segments.slice(6),
+    startNo: readRowNumber(at(4)),
+    endNo: readRowNumber(at(5)),
+    args: segments.slice(FIXED_SEGMENTS),
   };
+}
+
+/**
+ * A row number the fault context and the request log can hold: a whole number, else
+ * undefined.
+ *
+ * @param rowNumber A row number as read.
+ */
+export function wholeRowNumber(rowNumber: RowNumber): number | undefined {
+  return typeof rowNumber === "number" && Number.isSafeInteger(rowNumber) ? rowNumber : undefined;
+}
+
+/** Splits the path after `/api/` into decoded segments; one trailing slash is allowed. */
+function splitSegments(rest: string): string[] {
+  const path = rest.endsWith("/") ? rest.slice(0, -1) : rest;
+  if (path === "") return [];
+  const segments: string[] = [];
+  let from = 0;
+  while (segments.length < FIXED_SEGMENTS + MAX_ARGS && from <= path.length) {
+    const slash = path.indexOf("/", from);
+    const to = slash === -1 ? path.length : slash;
+    segments.push(decodeSegment(path.slice(from, to)));
+    if (slash === -1) break;
+    from = slash + 1;
+  }
+  return segments;
+}
+
+/** Percent-decodes a segment, bounded in length; a bad escape keeps the segment as sent. */
+function decodeSegment(segment: string): string {
+  const cut = segment.slice(0, MAX_SEGMENT * 3);
+  let text: string;
+  try {
+    text = decodeURIComponent(cut);
+  } catch {
+    text = cut;
+  }
+  return text.slice(0, MAX_SEGMENT);
+}
+
+/** Reads a row number: digits only; absurd lengths read as Infinity rather than allocating. */
+function readRowNumber(segment: string): RowNumber {
+  if (segment === "") return "missing";
+  if (!/^[0-9]+$/.test(segment)) return "invalid";
+  return segment.length > 15 ? Number.POSITIVE_INFINITY : Number(segment);
 }

@@ -1,59 +1,23 @@
 /**
- * startEcosServer: the bundled ECOS-compatible server on Deno.serve, with its options for
- * keys, latency, rate and work limits, dialects and fault injection.
+ * startEcosServer: the bundled ECOS-compatible server on Deno.serve. This file only wires the
+ * parts together: a request's path is read (route.ts), checked and answered (validate.ts,
+ * answer.ts), altered by an injected fault (fault.ts) and written out (render.ts,
+ * response.ts); here are the listening, the added latency, the rate limit, the stats and the
+ * closing.
  *
  * @module
  */
 
-import { type Answer, cutResponse, maintenancePage, proxyError } from "./faults.ts";
-import { renderResult, renderRows } from "./render.ts";
+import { type Answer, answerRoute } from "./answer.ts";
+import { applyFault, faultContext, pickFault, type Reply } from "./fault.ts";
+import { resolveOptions, type ServerSettings } from "./options.ts";
+import { bodyStyle } from "./render.ts";
+import { internalError, notFound, toResponse } from "./response.ts";
 import { parseRoute, type Route } from "./route.ts";
-import { SERVICES } from "./services/mod.ts";
-import { createStats } from "./stats.ts";
-import type { EcosServer, EcosServerOptions, Fault, FaultContext, RequestRecord } from "./types.ts";
-import { answerFormat, answerLanguage, rowNumbers, SAMPLE_KEY, validate } from "./validate.ts";
-import { delay, RateLimiter } from "../util/limiter.ts";
-
-/** Waits; true when the time passed, false when the server closed first. */
-const waited = (ms: number, signal: AbortSignal): Promise<boolean> =>
-  delay(ms, signal).then(() => true, () => false);
-
-/** An answer with what the log needs to know about it. */
-interface Outcome extends Answer {
-  /** "ok" or a result code. */
-  outcome: string;
-  /** Rows in the body. */
-  rows: number;
-  /** The total of a success body, for the "total" fault. */
-  total?: number;
-}
-
-function checkOptions(options: EcosServerOptions): void {
-  const { port, latencyMs, rateLimit, workLimit, dialect, keys } = options;
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
-    throw new RangeError(`Cannot listen on port ${port}: use a whole number 0-65535`);
-  }
-  if (latencyMs !== undefined && !(latencyMs >= 0)) {
-    throw new RangeError(`Cannot add latency ${latencyMs}: use a number of milliseconds >= 0`);
-  }
-  if (
-    rateLimit !== undefined &&
-    !(Number.isInteger(rateLimit.requests) && rateLimit.requests >= 1 && rateLimit.windowMs > 0)
-  ) {
-    throw new RangeError(
-      "Cannot use this rateLimit: requests must be a whole number >= 1 and windowMs > 0",
-    );
-  }
-  if (workLimit !== undefined && !(workLimit >= 0)) {
-    throw new RangeError(`Cannot use workLimit ${workLimit}: use a number of rows >= 0`);
-  }
-  if (dialect !== undefined && dialect !== "spec" && dialect !== "live") {
-    throw new TypeError(`Cannot use dialect ${JSON.stringify(dialect)}: use "spec" or "live"`);
-  }
-  if (keys !== undefined && !keys.every((k) => typeof k === "string" && k !== "")) {
-    throw new TypeError("Cannot accept these keys: every key must be a non-empty string");
-  }
-}
+import { createStats, noteClosed, noteReply, requestRecord, type StatsKeeper } from "./stats.ts";
+import type { EcosServer, EcosServerOptions, RequestRecord } from "./types.ts";
+import { waited } from "./wait.ts";
+import { RateLimiter } from "../util/limiter.ts";
 
 /**
  * Starts the bundled ECOS-compatible server. It answers StatisticSearch, KeyStatisticList and
@@ -68,6 +32,7 @@ function checkOptions(options: EcosServerOptions): void {
  *
  * @example Querying the base rate
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startEcosServer } from "./mod.ts";
  *
  * await using server = await startEcosServer();
@@ -75,248 +40,22 @@ function checkOptions(options: EcosServerOptions): void {
  *   `${server.url}/StatisticSearch/sample/json/kr/1/3/722Y001/M/202401/202403/0101000`,
  * );
  * const body = await res.json();
- * console.assert(body.StatisticSearch.list_total_count === 3);
+ * assert.equal(body.StatisticSearch.list_total_count, 3);
  * ```
  */
 export function startEcosServer(options: EcosServerOptions = {}): Promise<EcosServer> {
-  try {
-    checkOptions(options);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  const {
-    port = 0,
-    hostname = "127.0.0.1",
-    keys = [],
-    latencyMs = 0,
-    rateLimit,
-    workLimit,
-    dialect = "spec",
-    fault,
-    onListen,
-  } = options;
-  const accepted = new Set([SAMPLE_KEY, ...keys]);
-  const limiter = rateLimit ? new RateLimiter(rateLimit) : undefined;
+  let settings: ServerSettings;
+  let server: Deno.HttpServer<Deno.NetAddr>;
   const keeper = createStats();
   const closing = new AbortController();
-  let count = 0;
-  let inFlight = 0;
-
-  /** The real answer; a bug in a service answers ERROR-500 rather than a bare HTTP 500. */
-  function realAnswer(route: Route): Outcome {
-    try {
-      return computeAnswer(route);
-    } catch {
-      const { body, contentType } = renderResult(
-        "ERROR-500",
-        answerFormat(route),
-        answerLanguage(route),
-      );
-      return { status: 200, contentType, body, outcome: "ERROR-500", rows: 0 };
-    }
-  }
-
-  function computeAnswer(route: Route): Outcome {
-    const checked = validate(route, SERVICES, accepted);
-    const format = answerFormat(route);
-    const language = answerLanguage(route);
-    const result = (code: Parameters<typeof renderResult>[0]): Outcome => {
-      const { body, contentType } = renderResult(code, format, language);
-      return { status: 200, contentType, body, outcome: code, rows: 0 };
-    };
-    if ("code" in checked) return result(checked.code);
-    const answer = checked.def.answer({
-      args: route.args,
-      language: checked.language,
-      startNo: checked.startNo,
-      endNo: checked.endNo,
-      dialect,
-      workLimit,
-    });
-    if ("code" in answer) return result(answer.code);
-    const { body, contentType } = renderRows(
-      checked.def.name,
-      answer.total,
-      answer.rows,
-      checked.format,
-      checked.def.rowCount ?? false,
-    );
-    return {
-      status: 200,
-      contentType,
-      body,
-      outcome: "ok",
-      rows: answer.rows.length,
-      total: answer.total,
-    };
-  }
-
-  /** The real answer with list_total_count replaced, when it is a success body. */
-  function withTotal(route: Route, listTotalCount: number): Outcome {
-    const real = realAnswer(route);
-    if (real.total === undefined) return real;
-    const total = String(Math.trunc(listTotalCount));
-    const body = real.contentType.startsWith("application/json")
-      ? real.body.replace(/"list_total_count":\d+/, `"list_total_count":${total}`)
-      : real.body.replace(
-        /<list_total_count>\d+<\/list_total_count>/,
-        `<list_total_count>${total}</list_total_count>`,
-      );
-    return { ...real, body };
-  }
-
-  /** Headers, then a connection that ends before any byte of the body. */
-  const dead = (route: Route) =>
-    cutResponse({
-      status: 200,
-      contentType: renderResult("ERROR-500", answerFormat(route), "kr").contentType,
-      body: "",
-    }, "none");
-
-  async function answerRequest(
-    route: Route,
-    ctx: FaultContext,
-    signal: AbortSignal,
-    note: (outcome: string, rows: number) => void,
-  ): Promise<Response> {
-    let injected: Fault | undefined;
-    if (fault) {
-      try {
-        injected = await fault(ctx);
-      } catch {
-        // A throwing fault function is a test bug; answer as a server error, do not crash.
-        injected = { kind: "code", code: "ERROR-500" };
-      }
-    }
-    if (latencyMs > 0 && !(await waited(latencyMs, signal))) {
-      note("closed", 0);
-      return dead(route);
-    }
-    const respond = (a: Outcome, outcome = a.outcome) => {
-      note(outcome, a.rows);
-      return new Response(a.body, {
-        status: a.status,
-        headers: { "content-type": a.contentType },
-      });
-    };
-    if (!injected) {
-      if (limiter && !limiter.tryAcquire()) {
-        const { body, contentType } = renderResult(
-          "ERROR-602",
-          answerFormat(route),
-          answerLanguage(route),
-        );
-        return respond({ status: 200, contentType, body, outcome: "ERROR-602", rows: 0 });
-      }
-      return respond(realAnswer(route));
-    }
-    const tag = `fault:${injected.kind}`;
-    switch (injected.kind) {
-      case "code": {
-        const { body, contentType } = renderResult(
-          injected.code,
-          answerFormat(route),
-          answerLanguage(route),
-        );
-        return respond({ status: 200, contentType, body, outcome: tag, rows: 0 });
-      }
-      case "status":
-        return respond({ ...proxyError(injected.status), outcome: tag, rows: 0 });
-      case "html":
-        return respond({ ...maintenancePage(), outcome: tag, rows: 0 });
-      case "drop":
-        note(tag, 0);
-        return dead(route);
-      case "truncate": {
-        const real = realAnswer(route);
-        note(tag, real.rows);
-        return cutResponse(real, "half");
-      }
-      case "stall": {
-        const passed = await waited(injected.ms ?? Infinity, signal);
-        if (!passed) {
-          note(tag, 0);
-          return dead(route);
-        }
-        return respond(realAnswer(route), tag);
-      }
-      case "total":
-        return respond(withTotal(route, injected.listTotalCount), tag);
-    }
-  }
-
-  function handler(req: Request): Promise<Response> | Response {
-    const route = parseRoute(new URL(req.url).pathname);
-    if (!route) {
-      return new Response("Not Found\n", {
-        status: 404,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-      });
-    }
-    const n = ++count;
-    inFlight++;
-    keeper.inFlight(inFlight);
-    const { startNo, endNo } = rowNumbers(route);
-    const ctx: FaultContext = {
-      n,
-      service: route.service,
-      format: route.format,
-      language: route.language,
-      startNo,
-      endNo,
-      args: route.args,
-    };
-    const record: RequestRecord = {
-      n,
-      service: route.service,
-      format: route.format,
-      language: route.language,
-      ...(startNo === undefined ? {} : { startNo }),
-      ...(endNo === undefined ? {} : { endNo }),
-      args: [...route.args],
-      outcome: "pending",
-      rows: 0,
-    };
-    // Logged on arrival, so the log keeps arrival order; the outcome is filled in when known.
-    keeper.arrive(record);
-    const done = () => {
-      inFlight--;
-      keeper.finish(record);
-    };
-    return answerRequest(
-      route,
-      { ...ctx, args: [...ctx.args] },
-      // Not req.signal: reading it makes Deno 2 print a deprecation warning, and the server
-      // must stay quiet. A client that leaves mid-wait is answered into the void.
-      closing.signal,
-      (outcome, rows) => {
-        record.outcome = outcome;
-        record.rows = rows;
-      },
-    )
-      .finally(done);
-  }
-
-  let server: Deno.HttpServer<Deno.NetAddr>;
   try {
-    server = Deno.serve({
-      port,
-      hostname,
-      onListen: () => {},
-      onError: () =>
-        new Response("Internal Server Error\n", {
-          status: 500,
-          headers: { "content-type": "text/plain; charset=utf-8" },
-        }),
-    }, handler);
+    settings = resolveOptions(options);
+    server = listen(settings, createHandler(settings, keeper, closing.signal));
   } catch (error) {
     return Promise.reject(error);
   }
-  const addr = server.addr;
-  const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
-  const url = `http://${host}:${addr.port}/api`;
-  onListen?.({ url, hostname: addr.hostname, port: addr.port });
-
+  const url = baseUrl(server.addr);
+  settings.onListen?.({ url, hostname: server.addr.hostname, port: server.addr.port });
   let closed: Promise<void> | undefined;
   const close = () => {
     closed ??= (async () => {
@@ -325,10 +64,68 @@ export function startEcosServer(options: EcosServerOptions = {}): Promise<EcosSe
     })();
     return closed;
   };
-  return Promise.resolve({
-    url,
-    close,
-    stats: keeper.stats,
-    [Symbol.asyncDispose]: close,
-  });
+  return Promise.resolve({ url, close, stats: keeper.stats, [Symbol.asyncDispose]: close });
+}
+
+/** Listens quietly; a handler that throws answers a plain 500. */
+function listen(
+  settings: ServerSettings,
+  handler: Deno.ServeHandler<Deno.NetAddr>,
+): Deno.HttpServer<Deno.NetAddr> {
+  const { port, hostname } = settings;
+  return Deno.serve({ port, hostname, onListen: () => {}, onError: internalError }, handler);
+}
+
+/** The base URL of a listening server, ending in "/api". */
+function baseUrl(addr: Deno.NetAddr): string {
+  const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+  return `http://${host}:${addr.port}/api`;
+}
+
+/**
+ * The request handler: reads the path, logs the request on arrival (so the log keeps arrival
+ * order), answers it, and counts its outcome when done.
+ *
+ * @param settings The server's settings.
+ * @param keeper The stats.
+ * @param closing Aborts when the server closes. Not the request's own signal: reading it
+ *   makes Deno 2 print a deprecation warning, and the server must stay quiet. A client that
+ *   leaves mid-wait is answered into the void.
+ */
+function createHandler(
+  settings: ServerSettings,
+  keeper: StatsKeeper,
+  closing: AbortSignal,
+): (req: Request) => Response | Promise<Response> {
+  const limiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
+  const admitted = () => !limiter || limiter.tryAcquire();
+  let count = 0;
+  let inFlight = 0;
+
+  async function respond(route: Route, record: RequestRecord): Promise<Response> {
+    const fault = await pickFault(settings.fault, faultContext(record.n, route));
+    const style = bodyStyle(route);
+    if (settings.latencyMs > 0 && !(await waited(settings.latencyMs, closing))) {
+      noteClosed(record);
+      return toResponse({ kind: "dropped" }, style);
+    }
+    const real = (): Answer => answerRoute(route, settings);
+    const reply: Reply = fault
+      ? await applyFault(fault, real, closing)
+      : { kind: "answer", answer: admitted() ? real() : { code: "ERROR-602" } };
+    noteReply(record, reply, fault);
+    return toResponse(reply, style);
+  }
+
+  return (req) => {
+    const route = parseRoute(new URL(req.url).pathname);
+    if (!route) return notFound();
+    const record = requestRecord(++count, route);
+    keeper.inFlight(++inFlight);
+    keeper.arrive(record);
+    return respond(route, record).finally(() => {
+      inFlight--;
+      keeper.finish(record);
+    });
+  };
 }

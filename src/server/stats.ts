@@ -4,7 +4,9 @@
  * @module
  */
 
-import type { RequestRecord, ServerStats } from "./types.ts";
+import type { Reply } from "./fault.ts";
+import { type Route, wholeRowNumber } from "./route.ts";
+import type { Fault, RequestRecord, ServerStats } from "./types.ts";
 
 /** The stats object plus the server's hooks into it. */
 export interface StatsKeeper {
@@ -48,4 +50,52 @@ export function createStats(): StatsKeeper {
       if (count > stats.maxInFlight) stats.maxInFlight = count;
     },
   };
+}
+
+/**
+ * A request's entry in the log, without the key; its outcome is "pending" until answered.
+ *
+ * @param n The request's number since the server started.
+ * @param route The request's segments.
+ */
+export function requestRecord(n: number, route: Route): RequestRecord {
+  const startNo = wholeRowNumber(route.startNo);
+  const endNo = wholeRowNumber(route.endNo);
+  return {
+    n,
+    service: route.service,
+    format: route.format,
+    language: route.language,
+    ...(startNo === undefined ? {} : { startNo }),
+    ...(endNo === undefined ? {} : { endNo }),
+    args: [...route.args],
+    outcome: "pending",
+    rows: 0,
+  };
+}
+
+/**
+ * Notes what a request was answered: "fault:<kind>" for an injected fault, else "ok" or the
+ * answer's result code; and the rows of the body, when it had rows.
+ *
+ * @param record The request's entry.
+ * @param reply What was sent.
+ * @param fault The injected fault, if any.
+ */
+export function noteReply(record: RequestRecord, reply: Reply, fault: Fault | undefined): void {
+  const answer = "answer" in reply ? reply.answer : undefined;
+  const code = answer && "code" in answer ? answer.code : undefined;
+  const page = answer && !("code" in answer) ? answer : undefined;
+  record.outcome = fault ? `fault:${fault.kind}` : code ?? "ok";
+  record.rows = page?.rows.length ?? 0;
+}
+
+/**
+ * Notes that the server closed while the request waited out the added latency.
+ *
+ * @param record The request's entry.
+ */
+export function noteClosed(record: RequestRecord): void {
+  record.outcome = "closed";
+  record.rows = 0;
 }

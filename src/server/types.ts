@@ -6,36 +6,23 @@
  */
 
 import type { EcosResultCode } from "../wire/codes.ts";
+import type { Dialect } from "../wire/dialect.ts";
 
-/**
- * The services the bundled server answers.
- *
- * @example
- * ```ts
- * import type { EcosServiceName } from "./mod.ts";
- *
- * const service: EcosServiceName = "StatisticSearch";
- * console.assert(service.length > 0);
- * ```
- */
-export type EcosServiceName =
-  | "StatisticSearch"
-  | "KeyStatisticList"
-  | "StatisticTableList"
-  | "StatisticItemList"
-  | "StatisticWord"
-  | "StatisticMeta";
+export type { Dialect } from "../wire/dialect.ts";
+export type { EcosServiceName } from "../wire/services.ts";
 
 /**
  * Where the server listens, as given to {@linkcode EcosServerOptions.onListen}.
  *
  * @example
  * ```ts
- * import { startEcosServer } from "./mod.ts";
+ * import assert from "node:assert/strict";
+ * import { type EcosServerListenInfo, startEcosServer } from "./mod.ts";
  *
- * let port = 0;
- * await using server = await startEcosServer({ onListen: (info) => (port = info.port) });
- * console.assert(server.url.endsWith(`:${port}/api`));
+ * let info: EcosServerListenInfo | undefined;
+ * await using server = await startEcosServer({ onListen: (i) => (info = i) });
+ * assert.equal(info?.url, server.url);
+ * assert.equal(server.url, `http://127.0.0.1:${info?.port}/api`);
  * ```
  */
 export interface EcosServerListenInfo {
@@ -52,6 +39,7 @@ export interface EcosServerListenInfo {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { type EcosServerOptions, startEcosServer } from "./mod.ts";
  *
  * const options: EcosServerOptions = {
@@ -61,7 +49,15 @@ export interface EcosServerListenInfo {
  *   dialect: "live",
  * };
  * await using server = await startEcosServer(options);
- * console.assert(server.url.startsWith("http://127.0.0.1:"));
+ * const res = await fetch(
+ *   `${server.url}/StatisticSearch/my-test-key/json/kr/1/100/814Y002/SM/201801SM1/201801SM2/1`,
+ * );
+ * const body = await res.json();
+ * // The live dialect spells half-monthly labels YYYYMMSn.
+ * assert.deepEqual(body.StatisticSearch.row.map((r: { TIME: string }) => r.TIME), [
+ *   "201801S1",
+ *   "201801S2",
+ * ]);
  * ```
  */
 export interface EcosServerOptions {
@@ -114,7 +110,7 @@ export interface EcosServerOptions {
    *
    * @default {"spec"}
    */
-  dialect?: "spec" | "live";
+  dialect?: Dialect;
   /**
    * Fault injection for tests: called for every request under `/api` after its path has been
    * read; a returned fault replaces (or, for "total", alters) the answer.
@@ -135,12 +131,14 @@ export interface EcosServerOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { type FaultContext, startEcosServer } from "./mod.ts";
  *
  * const seen: FaultContext[] = [];
  * await using server = await startEcosServer({ fault: (ctx) => void seen.push(ctx) });
  * await (await fetch(`${server.url}/KeyStatisticList/sample/json/kr/1/3`)).body?.cancel();
- * console.assert(seen[0]?.service === "KeyStatisticList" && seen[0]?.endNo === 3);
+ * assert.equal(seen[0]?.service, "KeyStatisticList");
+ * assert.equal(seen[0]?.endNo, 3);
  * ```
  */
 export interface FaultContext {
@@ -165,10 +163,13 @@ export interface FaultContext {
  *
  * @example
  * ```ts
- * import type { FaultCode } from "./mod.ts";
+ * import assert from "node:assert/strict";
+ * import { type FaultCode, startEcosServer } from "./mod.ts";
  *
- * const code: FaultCode = "ERROR-602";
- * console.assert(code.startsWith("ERROR"));
+ * const code: FaultCode = "ERROR-601";
+ * await using server = await startEcosServer({ fault: () => ({ kind: "code", code }) });
+ * const res = await fetch(`${server.url}/KeyStatisticList/sample/json/kr/1/1`);
+ * assert.equal((await res.json()).RESULT.CODE, code);
  * ```
  */
 export type FaultCode =
@@ -184,6 +185,7 @@ export type FaultCode =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { type Fault, startEcosServer } from "./mod.ts";
  *
  * // Every other request is rate-limited.
@@ -193,7 +195,7 @@ export type FaultCode =
  * const url = `${server.url}/KeyStatisticList/sample/json/kr/1/1`;
  * await (await fetch(url)).body?.cancel();
  * const second = await (await fetch(url)).json();
- * console.assert(second.RESULT.CODE === "ERROR-602");
+ * assert.equal(second.RESULT.CODE, "ERROR-602");
  * ```
  */
 export type Fault =
@@ -220,13 +222,16 @@ export type Fault =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startEcosServer } from "./mod.ts";
  *
  * await using server = await startEcosServer({ keys: ["secret"] });
  * await (await fetch(`${server.url}/KeyStatisticList/secret/xml/en/1/2`)).body?.cancel();
  * const record = server.stats.requests[0];
- * console.assert(record?.outcome === "ok" && record.rows === 2);
- * console.assert(!JSON.stringify(record).includes("secret"));
+ * assert.ok(record);
+ * assert.equal(record.outcome, "ok");
+ * assert.equal(record.rows, 2);
+ * assert.ok(!JSON.stringify(record).includes("secret"));
  * ```
  */
 export interface RequestRecord {
@@ -259,13 +264,14 @@ export interface RequestRecord {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startEcosServer } from "./mod.ts";
  *
  * await using server = await startEcosServer();
  * await (await fetch(`${server.url}/NoSuchService/sample/json/kr/1/1`)).body?.cancel();
- * console.assert(server.stats.byOutcome["ERROR-500"] === 1);
+ * assert.equal(server.stats.byOutcome["ERROR-500"], 1);
  * server.stats.reset();
- * console.assert(server.stats.total === 0);
+ * assert.equal(server.stats.total, 0);
  * ```
  */
 export interface ServerStats {
@@ -288,12 +294,14 @@ export interface ServerStats {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startEcosServer } from "./mod.ts";
  *
  * const server = await startEcosServer();
  * try {
- *   const res = await fetch(`${server.url}/StatisticWord/sample/json/kr/1/5/${encodeURIComponent("금리")}`);
- *   console.assert((await res.json()).StatisticWord.list_total_count >= 1);
+ *   const word = encodeURIComponent("금리");
+ *   const res = await fetch(`${server.url}/StatisticWord/sample/json/kr/1/5/${word}`);
+ *   assert.ok((await res.json()).StatisticWord.list_total_count >= 1);
  * } finally {
  *   await server.close();
  * }
@@ -315,10 +323,13 @@ export interface EcosServer {
  *
  * @example
  * ```ts
- * import type { ServerResultCode } from "./mod.ts";
+ * import assert from "node:assert/strict";
+ * import { type ServerResultCode, startEcosServer } from "./mod.ts";
  *
- * const code: ServerResultCode = "INFO-200";
- * console.assert(code === "INFO-200");
+ * await using server = await startEcosServer();
+ * const res = await fetch(`${server.url}/StatisticSearch/sample/json/kr/1/1/000Y000/A/2020/2020`);
+ * const code: ServerResultCode = (await res.json()).RESULT.CODE;
+ * assert.equal(code, "INFO-200");
  * ```
  */
 export type ServerResultCode = EcosResultCode;
@@ -328,12 +339,16 @@ export type ServerResultCode = EcosResultCode;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startEcosServer, type StatisticSearchRow } from "./mod.ts";
  *
  * await using server = await startEcosServer();
- * const res = await fetch(`${server.url}/StatisticSearch/sample/json/kr/1/1/722Y001/A/2020/2020/0101000`);
+ * const res = await fetch(
+ *   `${server.url}/StatisticSearch/sample/json/kr/1/1/722Y001/A/2020/2020/0101000`,
+ * );
  * const row: StatisticSearchRow = (await res.json()).StatisticSearch.row[0];
- * console.assert(row.TIME === "2020" && row.ITEM_CODE2 === null);
+ * assert.equal(row.TIME, "2020");
+ * assert.equal(row.ITEM_CODE2, null);
  * ```
  */
 export interface StatisticSearchRow {
@@ -372,12 +387,13 @@ export interface StatisticSearchRow {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { type KeyStatisticRow, startEcosServer } from "./mod.ts";
  *
  * await using server = await startEcosServer();
  * const res = await fetch(`${server.url}/KeyStatisticList/sample/json/kr/1/1`);
  * const row: KeyStatisticRow = (await res.json()).KeyStatisticList.row[0];
- * console.assert(/^\d{6}$/.test(row.CYCLE));
+ * assert.match(row.CYCLE, /^\d{6}$/);
  * ```
  */
 export interface KeyStatisticRow {
@@ -398,12 +414,14 @@ export interface KeyStatisticRow {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startEcosServer, type StatisticTableRow } from "./mod.ts";
  *
  * await using server = await startEcosServer();
  * const res = await fetch(`${server.url}/StatisticTableList/sample/json/kr/1/1`);
  * const root: StatisticTableRow = (await res.json()).StatisticTableList.row[0];
- * console.assert(root.P_STAT_CODE === "*" && root.SRCH_YN === "N");
+ * assert.equal(root.P_STAT_CODE, "*");
+ * assert.equal(root.SRCH_YN, "N");
  * ```
  */
 export interface StatisticTableRow {
@@ -426,12 +444,14 @@ export interface StatisticTableRow {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startEcosServer, type StatisticItemRow } from "./mod.ts";
  *
  * await using server = await startEcosServer();
  * const res = await fetch(`${server.url}/StatisticItemList/sample/json/kr/1/1/901Y009`);
  * const item: StatisticItemRow = (await res.json()).StatisticItemList.row[0];
- * console.assert(typeof item.DATA_CNT === "number" && item.WEIGHT === "1000");
+ * assert.equal(typeof item.DATA_CNT, "number");
+ * assert.equal(item.WEIGHT, "1000");
  * ```
  */
 export interface StatisticItemRow {
@@ -470,12 +490,14 @@ export interface StatisticItemRow {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startEcosServer, type StatisticWordRow } from "./mod.ts";
  *
  * await using server = await startEcosServer();
- * const res = await fetch(`${server.url}/StatisticWord/sample/json/en/1/1/${encodeURIComponent("기준금리")}`);
+ * const term = encodeURIComponent("기준금리");
+ * const res = await fetch(`${server.url}/StatisticWord/sample/json/en/1/1/${term}`);
  * const word: StatisticWordRow = (await res.json()).StatisticWord.row[0];
- * console.assert(word.WORD === "Base rate");
+ * assert.equal(word.WORD, "Base rate");
  * ```
  */
 export interface StatisticWordRow {
@@ -490,12 +512,15 @@ export interface StatisticWordRow {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startEcosServer, type StatisticMetaRow } from "./mod.ts";
  *
  * await using server = await startEcosServer();
- * const res = await fetch(`${server.url}/StatisticMeta/sample/json/kr/1/1/${encodeURIComponent("시장금리(일별)")}`);
+ * const name = encodeURIComponent("시장금리(일별)");
+ * const res = await fetch(`${server.url}/StatisticMeta/sample/json/kr/1/1/${name}`);
  * const meta: StatisticMetaRow = (await res.json()).StatisticMeta.row[0];
- * console.assert(meta.LVL === "1" && meta.META_DATA === "시장금리(일별)");
+ * assert.equal(meta.LVL, "1");
+ * assert.equal(meta.META_DATA, "시장금리(일별)");
  * ```
  */
 export interface StatisticMetaRow {

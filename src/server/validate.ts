@@ -7,86 +7,29 @@
  */
 
 import type { EcosResultCode } from "../wire/codes.ts";
-import type { Format } from "./render.ts";
+import { type Format, isFormat, isLanguage, type Language } from "../wire/format.ts";
+import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 import type { Route } from "./route.ts";
 import type { ServiceDef } from "./services/service.ts";
 
-/**
- * The key every server accepts, limited to 10 rows a request as on the live service.
- *
- * @example
- * ```ts
- * import { SAMPLE_KEY, startEcosServer } from "./mod.ts";
- *
- * await using server = await startEcosServer();
- * const res = await fetch(`${server.url}/KeyStatisticList/${SAMPLE_KEY}/json/kr/1/5`);
- * console.assert((await res.json()).KeyStatisticList.row_count === 5);
- * ```
- */
-export const SAMPLE_KEY: string = "sample";
-
-/**
- * The most rows the sample key may ask for in one request; more answers ERROR-301.
- *
- * @example
- * ```ts
- * import { SAMPLE_KEY, SAMPLE_MAX_ROWS, startEcosServer } from "./mod.ts";
- *
- * await using server = await startEcosServer();
- * const res = await fetch(
- *   `${server.url}/KeyStatisticList/${SAMPLE_KEY}/json/kr/1/${SAMPLE_MAX_ROWS + 1}`,
- * );
- * console.assert((await res.json()).RESULT.CODE === "ERROR-301");
- * ```
- */
-export const SAMPLE_MAX_ROWS: number = 10;
-
-/** A request that passed every check. */
+/** A request that passed every check, with everything the answer needs already read. */
 export interface ValidRequest {
   /** The service. */
-  def: ServiceDef;
+  service: ServiceDef<unknown>;
+  /** The service arguments, as the service's own check read them. */
+  args: unknown;
   /** The format. */
   format: Format;
   /** The language. */
-  language: "kr" | "en";
+  language: Language;
   /** The first row number. */
   startNo: number;
   /** The last row number. */
   endNo: number;
 }
 
-/**
- * The format a RESULT body is written in: the request's when it is json or xml, else XML (the
- * live service's default), so that even ERROR-200 has a body a client can parse.
- *
- * @param route The request's segments.
- */
-export function answerFormat(route: Route): Format {
-  return route.format === "json" ? "json" : "xml";
-}
-
-/** The language of messages: English only when asked for. */
-export function answerLanguage(route: Route): "kr" | "en" {
-  return route.language === "en" ? "en" : "kr";
-}
-
-/** Parses a row number: digits only; absurd lengths read as Infinity rather than allocating. */
-function rowNumber(text: string): number | undefined {
-  if (!/^[0-9]+$/.test(text)) return undefined;
-  return text.length > 15 ? Number.POSITIVE_INFINITY : Number(text);
-}
-
-/** Row numbers as numbers, when they are whole numbers (for fault contexts and records). */
-export function rowNumbers(
-  route: Route,
-): { startNo: number | undefined; endNo: number | undefined } {
-  const start = rowNumber(route.start);
-  const end = rowNumber(route.end);
-  return {
-    startNo: start !== undefined && Number.isSafeInteger(start) ? start : undefined,
-    endNo: end !== undefined && Number.isSafeInteger(end) ? end : undefined,
-  };
-}
+/** A request checked: valid, or the first failing check's code. */
+export type Checked = ValidRequest | { code: EcosResultCode };
 
 /**
  * Checks a request in the specification's order.
@@ -96,30 +39,41 @@ export function rowNumbers(
  * @param keys The accepted API keys (with "sample").
  * @returns The valid request, or the first failing check's code.
  */
-export function validate(
+export function checkRequest(
   route: Route,
-  services: ReadonlyMap<string, ServiceDef>,
+  services: ReadonlyMap<string, ServiceDef<unknown>>,
   keys: ReadonlySet<string>,
-): ValidRequest | { code: EcosResultCode } {
-  const def = services.get(route.service);
-  if (!def) return { code: "ERROR-500" };
+): Checked {
+  const service = services.get(route.service);
+  if (!service) return { code: "ERROR-500" };
+  const { language, format } = route;
   // The language is a required value; so are the service's leading arguments.
-  if (route.language !== "kr" && route.language !== "en") return { code: "ERROR-100" };
-  for (let i = 0; i < def.required; i++) {
-    if (!route.args[i]) return { code: "ERROR-100" };
+  if (!isLanguage(language) || !hasRequired(route.args, service.required)) {
+    return { code: "ERROR-100" };
   }
-  if (route.format !== "json" && route.format !== "xml") return { code: "ERROR-200" };
-  if (route.start === "" || route.end === "") return { code: "ERROR-300" };
-  const startNo = rowNumber(route.start);
-  const endNo = rowNumber(route.end);
-  if (startNo === undefined || endNo === undefined || startNo < 1 || startNo > endNo) {
-    return { code: "ERROR-301" };
-  }
-  if (route.key === SAMPLE_KEY && endNo - startNo + 1 > SAMPLE_MAX_ROWS) {
-    return { code: "ERROR-301" };
-  }
-  const dates = def.checkDates?.(route.args);
-  if (dates) return { code: dates };
+  if (!isFormat(format)) return { code: "ERROR-200" };
+  if (route.startNo === "missing" || route.endNo === "missing") return { code: "ERROR-300" };
+  const rows = rowRange(route);
+  if (!rows) return { code: "ERROR-301" };
+  const read = service.check(route.args);
+  if ("code" in read) return read;
   if (!keys.has(route.key)) return { code: "INFO-100" };
-  return { def, format: route.format, language: route.language, startNo, endNo };
+  return { service, args: read.args, format, language, ...rows };
+}
+
+/** Whether the first `required` arguments are present and not empty. */
+function hasRequired(args: readonly string[], required: number): boolean {
+  return args.length >= required && args.slice(0, required).every((arg) => arg !== "");
+}
+
+/**
+ * The row numbers when they are whole numbers from 1, start not after end, and within the
+ * sample key's limit; else undefined (ERROR-301).
+ */
+function rowRange(route: Route): { startNo: number; endNo: number } | undefined {
+  const { startNo, endNo } = route;
+  if (typeof startNo !== "number" || typeof endNo !== "number") return undefined;
+  if (startNo < 1 || startNo > endNo) return undefined;
+  if (route.key === SAMPLE_KEY && endNo - startNo + 1 > SAMPLE_MAX_ROWS) return undefined;
+  return { startNo, endNo };
 }

@@ -5,15 +5,15 @@
  * @module
  */
 
-/** The body formats the service answers in. */
-export const FORMATS = ["json", "xml"] as const;
 /** The body format asked of the service. */
-export type Format = typeof FORMATS[number];
+export type Format = "json" | "xml";
+/** The body formats the service answers in. */
+export const FORMATS: readonly ["json", "xml"] = ["json", "xml"];
 
-/** The languages of names and messages. */
-export const LANGUAGES = ["kr", "en"] as const;
 /** The language of names and messages. */
-export type Language = typeof LANGUAGES[number];
+export type Language = "kr" | "en";
+/** The languages of names and messages. */
+export const LANGUAGES: readonly ["kr", "en"] = ["kr", "en"];
 
 /**
  * Whether a value is a format segment.

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { invalidArgument } from "../client/errors.ts";
+import type { Dialect } from "./dialect.ts";
 
 /** The cycles of ECOS tables: annual, semi-annual, quarterly, monthly, half-monthly, daily. */
 export type Cycle = "A" | "S" | "Q" | "M" | "SM" | "D";
@@ -23,7 +23,7 @@ export type Cycle = "A" | "S" | "Q" | "M" | "SM" | "D";
 export const CYCLES: readonly Cycle[] = ["A", "S", "Q", "M", "SM", "D"];
 
 /** How a half-monthly label is spelt: "spec" is `202305SM2`, "live" is `202305S2`. */
-export type SmSpelling = "spec" | "live";
+export type SmSpelling = Dialect;
 
 /** A label's cycle and ordinal. */
 export interface PeriodRef {
@@ -93,24 +93,6 @@ export function tryParseLabel(label: string, cycle?: Cycle): PeriodRef | undefin
   return ref;
 }
 
-/**
- * Like {@linkcode tryParseLabel}, but throws an EcosError (INVALID_ARGUMENT) that names the
- * expected shape.
- *
- * @param label A TIME label.
- * @param cycle The cycle the label must belong to.
- * @returns The cycle and ordinal.
- * @throws {EcosError} When the label is not of the cycle's shape.
- */
-export function parseLabel(label: string, cycle?: Cycle): PeriodRef {
-  const ref = tryParseLabel(label, cycle);
-  if (ref) return ref;
-  const shape = cycle === undefined
-    ? "one of YYYY, YYYYSn, YYYYQn, YYYYMM, YYYYMMSMn, YYYYMMDD"
-    : `${CYCLE_SHAPES[cycle]} for cycle ${cycle}`;
-  throw invalidArgument(`Write the period as ${shape}: got ${JSON.stringify(label)}`);
-}
-
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 
 /**
@@ -121,7 +103,7 @@ const pad = (n: number, width: number) => String(n).padStart(width, "0");
  * @param sm How to spell half-monthly labels.
  * @returns The label, e.g. "2023Q3".
  */
-export function formatPeriod(cycle: Cycle, index: number, sm: SmSpelling = "spec"): string {
+export function formatPeriod(cycle: Cycle, index: number, sm: SmSpelling): string {
   switch (cycle) {
     case "A":
       return pad(index, 4);
@@ -177,58 +159,14 @@ export function daysToDate(days: number): Date {
 }
 
 /**
- * The first day of the period a label names, at UTC midnight. The label's cycle is found from
- * its shape; both half-monthly spellings are understood.
- *
- * @param label A TIME label such as "2023Q3", "202305SM2", "202305S2" or "20230517".
- * @param cycle When given, the label must be of this cycle.
- * @returns The first day of the period.
- * @throws {EcosError} INVALID_ARGUMENT when the label has no known shape.
- *
- * @example
- * ```ts
- * import { parsePeriod } from "./period.ts";
- *
- * console.assert(parsePeriod("2023Q3").toISOString().startsWith("2023-07-01"));
- * console.assert(parsePeriod("202305S2", "SM").toISOString().startsWith("2023-05-16"));
- * ```
- */
-export function parsePeriod(label: string, cycle?: Cycle): Date {
-  const ref = parseLabel(label, cycle);
-  return daysToDate(periodStartDays(ref.cycle, ref.index));
-}
-
-/**
- * The last day of the period a label names, at UTC midnight.
- *
- * @param label A TIME label.
- * @param cycle When given, the label must be of this cycle.
- * @returns The last day of the period.
- * @throws {EcosError} INVALID_ARGUMENT when the label has no known shape.
- *
- * @example
- * ```ts
- * import { periodEnd } from "./period.ts";
- *
- * console.assert(periodEnd("2024Q1").toISOString().startsWith("2024-03-31"));
- * console.assert(periodEnd("202402SM2").toISOString().startsWith("2024-02-29"));
- * ```
- */
-export function periodEnd(label: string, cycle?: Cycle): Date {
-  const ref = parseLabel(label, cycle);
-  return daysToDate(periodEndDays(ref.cycle, ref.index));
-}
-
-/**
  * The ordinal of the period of `cycle` that contains a date (read in UTC).
  *
- * @param date Any date.
+ * @param date A valid date (callers check; an Invalid Date gives NaN).
  * @param cycle The cycle.
  * @returns The ordinal.
  */
 export function dateToIndex(date: Date, cycle: Cycle): number {
   const t = date.getTime();
-  if (!Number.isFinite(t)) throw invalidArgument("Pass a valid Date: got an Invalid Date");
   const y = date.getUTCFullYear();
   const m = date.getUTCMonth();
   switch (cycle) {
@@ -245,47 +183,4 @@ export function dateToIndex(date: Date, cycle: Cycle): number {
     case "D":
       return Math.floor(t / DAY_MS);
   }
-}
-
-/**
- * The label of the period of `cycle` that contains a date (read in UTC).
- *
- * @param date Any date.
- * @param cycle The cycle.
- * @param sm How to spell half-monthly labels.
- * @returns The label.
- *
- * @example
- * ```ts
- * import { dateToLabel } from "./period.ts";
- *
- * console.assert(dateToLabel(new Date("2024-05-20"), "Q") === "2024Q2");
- * ```
- */
-export function dateToLabel(date: Date, cycle: Cycle, sm: SmSpelling = "spec"): string {
-  return formatPeriod(cycle, dateToIndex(date, cycle), sm);
-}
-
-/**
- * Converts many labels to days since 1970-01-01 (null where a label is missing or has no
- * shape), caching per distinct label: a table repeats the same few labels for every item.
- */
-export function labelsToDays(labels: ReadonlyArray<string | null>): (number | null)[] {
-  const cache = new Map<string, number | null>();
-  const out = new Array<number | null>(labels.length);
-  for (let i = 0; i < labels.length; i++) {
-    const label = labels[i];
-    if (label === null || label === undefined) {
-      out[i] = null;
-      continue;
-    }
-    let days = cache.get(label);
-    if (days === undefined) {
-      const ref = tryParseLabel(label);
-      days = ref ? periodStartDays(ref.cycle, ref.index) : null;
-      cache.set(label, days);
-    }
-    out[i] = days;
-  }
-  return out;
 }

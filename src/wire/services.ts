@@ -5,15 +5,21 @@
  * @module
  */
 
-/** Every service name, as it appears in the path and as the success body's top-level key. */
-export const SERVICE_NAMES = [
+/** A service of the ECOS Open API, as it appears in the path and as a body's top-level key. */
+export type EcosServiceName =
+  | "StatisticSearch"
+  | "KeyStatisticList"
+  | "StatisticTableList"
+  | "StatisticItemList"
+  | "StatisticWord"
+  | "StatisticMeta";
+
+/** Every service name. */
+export const SERVICE_NAMES: readonly EcosServiceName[] = [
   "StatisticSearch",
   "KeyStatisticList",
   "StatisticTableList",
   "StatisticItemList",
   "StatisticWord",
   "StatisticMeta",
-] as const;
-
-/** A service of the ECOS Open API. */
-export type EcosServiceName = typeof SERVICE_NAMES[number];
+];

@@ -10,9 +10,18 @@
  *
  * @example
  * ```ts
- * import { SERVER_DATA_END } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ * import { SERVER_DATA_END, startEcosServer } from "../mod.ts";
  *
- * console.assert(SERVER_DATA_END === "2026-09-30");
+ * // The base rate's last day is the data's end, whenever the server runs.
+ * await using server = await startEcosServer();
+ * const day = SERVER_DATA_END.replaceAll("-", "");
+ * const res = await fetch(
+ *   `${server.url}/StatisticSearch/sample/json/kr/1/10/722Y001/D/${day}/29991231/0101000`,
+ * );
+ * const body = await res.json();
+ * assert.equal(body.StatisticSearch.list_total_count, 1);
+ * assert.equal(body.StatisticSearch.row[0].TIME, day);
  * ```
  */
 export const DATA_END: string = "2026-09-30";
@@ -29,9 +38,4 @@ export function dayToYear(day: number): number {
   const start = Date.UTC(y, 0, 1) / 86_400_000;
   const next = Date.UTC(y + 1, 0, 1) / 86_400_000;
   return y + (day - start) / (next - start);
-}
-
-/** The fractional year of a month ordinal (year * 12 + month - 1), at mid-month. */
-export function monthToYear(month: number): number {
-  return (month + 0.5) / 12;
 }

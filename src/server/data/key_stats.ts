@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { Dialect } from "../../wire/dialect.ts";
+import type { Language } from "../../wire/format.ts";
 import { type Cycle, formatPeriod, periodEndDays, tryParseLabel } from "../../wire/period.ts";
 import type { KeyStatisticRow } from "../types.ts";
 import { findTable } from "./catalogue.ts";
@@ -239,12 +241,12 @@ function latestOrdinal(cycle: Cycle): number {
 
 /** A period's label in the specification's shape: always the YYYYMM month it ends in. */
 function specLabel(cycle: Cycle, ordinal: number): string {
-  if (cycle === "M") return formatPeriod("M", ordinal);
+  if (cycle === "M") return formatPeriod("M", ordinal, "spec");
   const last = new Date(periodEndDays(cycle, ordinal) * 86_400_000);
   return `${last.getUTCFullYear()}${String(last.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
-function evaluate(ind: Indicator, dialect: "spec" | "live"): { value: string; cycle: string } {
+function evaluate(ind: Indicator, dialect: Dialect): { value: string; cycle: string } {
   const [kr, , , source] = ind;
   if ("link" in source) {
     const [stat, key, cycle] = source.link;
@@ -253,7 +255,7 @@ function evaluate(ind: Indicator, dialect: "spec" | "live"): { value: string; cy
     if (!series) throw new Error(`Key statistic ${kr}: no series ${stat} ${key} ${cycle}`);
     const value = valueAt(series, series.last) ?? "";
     const label = dialect === "live"
-      ? formatPeriod(cycle, series.last)
+      ? formatPeriod(cycle, series.last, "live")
       : specLabel(cycle, series.last);
     return { value, cycle: label };
   }
@@ -261,7 +263,9 @@ function evaluate(ind: Indicator, dialect: "spec" | "live"): { value: string; cy
   const ordinal = latestOrdinal(cycle);
   const rng = createRng(`keystat|${kr}`);
   const value = String(Number((level * (1 + vol * rng.normal())).toFixed(decimals)));
-  const label = dialect === "live" ? formatPeriod(cycle, ordinal) : specLabel(cycle, ordinal);
+  const label = dialect === "live"
+    ? formatPeriod(cycle, ordinal, "live")
+    : specLabel(cycle, ordinal);
   return { value, cycle: label };
 }
 
@@ -273,7 +277,7 @@ const cache = new Map<string, KeyStatisticRow[]>();
  * @param dialect Which count and CYCLE shapes to answer.
  * @param language Names in Korean or English.
  */
-export function keyStatistics(dialect: "spec" | "live", language: "kr" | "en"): KeyStatisticRow[] {
+export function keyStatistics(dialect: Dialect, language: Language): KeyStatisticRow[] {
   const cacheKey = `${dialect}|${language}`;
   const cached = cache.get(cacheKey);
   if (cached) return cached;

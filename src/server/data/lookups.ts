@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { Language } from "../../wire/format.ts";
 import { type Cycle, formatPeriod, type SmSpelling } from "../../wire/period.ts";
 import type {
   StatisticItemRow,
@@ -18,10 +19,8 @@ import { GLOSSARY } from "./glossary.ts";
 import { SERVER_DATA_NOTICE, SERVER_DATA_NOTICE_KR } from "./notice.ts";
 import { type TableDef, tableSeries } from "./table.ts";
 
-type Lang = "kr" | "en";
-
 /** Every node of the table tree, depth first: each group, then its tables and subgroups. */
-export function tableTree(language: Lang): StatisticTableRow[] {
+function tableTree(language: Language): StatisticTableRow[] {
   const rows: StatisticTableRow[] = [];
   const visit = (parent: string) => {
     for (const g of GROUPS.filter((g) => g.parent === parent)) {
@@ -56,7 +55,7 @@ export function tableTree(language: Lang): StatisticTableRow[] {
  * @param code A table or group code; all nodes when undefined.
  * @param language Names in Korean or English.
  */
-export function tableList(code: string | undefined, language: Lang): StatisticTableRow[] {
+export function tableList(code: string | undefined, language: Language): StatisticTableRow[] {
   const rows = tableTree(language);
   if (code === undefined) return rows;
   const keep = new Set([code]);
@@ -77,7 +76,7 @@ export function tableList(code: string | undefined, language: Lang): StatisticTa
  * @param language Names in Korean or English.
  * @param sm How half-monthly labels are spelt.
  */
-export function itemList(code: string, language: Lang, sm: SmSpelling): StatisticItemRow[] {
+export function itemList(code: string, language: Language, sm: SmSpelling): StatisticItemRow[] {
   const table = findTable(code);
   if (!table) return [];
   const rows: StatisticItemRow[] = [];
@@ -117,7 +116,7 @@ export function itemList(code: string, language: Lang, sm: SmSpelling): Statisti
  * @param word The text to look for.
  * @param language The language of the answer.
  */
-export function words(word: string, language: Lang): StatisticWordRow[] {
+export function words(word: string, language: Language): StatisticWordRow[] {
   const needle = word.trim().toLowerCase();
   if (needle === "") return [];
   return GLOSSARY
@@ -136,7 +135,7 @@ const CYCLE_NAMES: Record<Cycle, [string, string]> = {
   D: ["일", "Daily"],
 };
 
-function describe(table: TableDef, language: Lang, sm: SmSpelling): StatisticMetaRow[] {
+function describe(table: TableDef, language: Language, sm: SmSpelling): StatisticMetaRow[] {
   const kr = language === "kr";
   const rows: StatisticMetaRow[] = [];
   const top = (code: string, name: [string, string], data: string | null) =>
@@ -184,7 +183,7 @@ function describe(table: TableDef, language: Lang, sm: SmSpelling): StatisticMet
  * @param language The language of the answer.
  * @param sm How half-monthly labels are spelt.
  */
-export function metaOf(name: string, language: Lang, sm: SmSpelling): StatisticMetaRow[] {
+export function metaOf(name: string, language: Language, sm: SmSpelling): StatisticMetaRow[] {
   const needle = name.trim().toLowerCase();
   if (needle === "") return [];
   const names = (t: TableDef) => [t.name.kr.toLowerCase(), t.name.en.toLowerCase()];

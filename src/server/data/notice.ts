@@ -10,9 +10,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SERVER_DATA_NOTICE } from "../mod.ts";
  *
- * console.assert(SERVER_DATA_NOTICE.includes("not official statistics"));
+ * assert.match(SERVER_DATA_NOTICE, /not official statistics/);
  * ```
  */
 export const SERVER_DATA_NOTICE: string =
@@ -24,9 +25,15 @@ export const SERVER_DATA_NOTICE: string =
  *
  * @example
  * ```ts
- * import { SERVER_DATA_NOTICE_KR } from "../mod.ts";
+ * import assert from "node:assert/strict";
+ * import { SERVER_DATA_NOTICE_KR, startEcosServer } from "../mod.ts";
  *
- * console.assert(SERVER_DATA_NOTICE_KR.length > 0);
+ * // StatisticMeta carries the notice in its notes.
+ * await using server = await startEcosServer();
+ * const name = encodeURIComponent("시장금리(일별)");
+ * const res = await fetch(`${server.url}/StatisticMeta/sample/json/kr/1/10/${name}`);
+ * const rows: { META_DATA: string | null }[] = (await res.json()).StatisticMeta.row;
+ * assert.ok(rows.some((row) => row.META_DATA === SERVER_DATA_NOTICE_KR));
  * ```
  */
 export const SERVER_DATA_NOTICE_KR: string =

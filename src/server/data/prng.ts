@@ -14,7 +14,7 @@ export interface Rng {
 }
 
 /** A 32-bit FNV-1a hash of a string: turns a seed name into a seed number. */
-export function hashSeed(text: string): number {
+function hashSeed(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

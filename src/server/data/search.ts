@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { Language } from "../../wire/format.ts";
 import { type Cycle, formatPeriod, type SmSpelling } from "../../wire/period.ts";
 import type { StatisticSearchRow } from "../types.ts";
 import { countRows, rowAt } from "./calendar.ts";
@@ -72,7 +73,7 @@ export function planSearch(q: SearchQuery): SearchPlan {
 /** How rows are written: language and half-monthly spelling. */
 export interface RowStyle {
   /** Names in Korean or English. */
-  language: "kr" | "en";
+  language: Language;
   /** How half-monthly labels are spelt. */
   sm: SmSpelling;
 }

@@ -49,10 +49,15 @@ export interface ServerTableInfo {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { serverCatalogue } from "../mod.ts";
  *
  * const panel = serverCatalogue().find((t) => t.code === "999Y001");
- * console.assert(panel !== undefined && panel.seriesCount === 64);
+ * assert.ok(panel);
+ * assert.equal(panel.seriesCount, 64);
+ * assert.deepEqual(panel.cycles.map((c) => [c.cycle, c.first, c.last]), [
+ *   ["D", "20100104", "20260930"],
+ * ]);
  * ```
  */
 export function serverCatalogue(): ServerTableInfo[] {
@@ -67,8 +72,8 @@ export function serverCatalogue(): ServerTableInfo[] {
       const s = tableSeries(t, c.cycle)[0]!;
       return {
         cycle: c.cycle,
-        first: formatPeriod(c.cycle, s.first),
-        last: formatPeriod(c.cycle, s.last),
+        first: formatPeriod(c.cycle, s.first, "spec"),
+        last: formatPeriod(c.cycle, s.last, "spec"),
         rowsPerSeries: s.count,
         weekdaysOnly: s.calendar === "weekdays",
       };

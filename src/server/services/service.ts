@@ -1,24 +1,31 @@
 /**
- * What every service handler looks like, and the paging rule they share.
+ * What every service looks like, and the paging rule they share. A service reads its
+ * arguments once, in {@linkcode ServiceDef.check}, and answers from what it read.
  *
  * @module
  */
 
 import type { EcosResultCode } from "../../wire/codes.ts";
-import type { EcosServiceName } from "../types.ts";
+import type { Dialect } from "../../wire/dialect.ts";
+import type { Language } from "../../wire/format.ts";
+import type { EcosServiceName } from "../../wire/services.ts";
 
-/** A validated request, as a service sees it. */
-export interface ServiceRequest {
-  /** The decoded service arguments. */
-  args: readonly string[];
-  /** Names and messages in Korean or English. */
-  language: "kr" | "en";
+/** The rows a request asks for: 1-based row numbers, both inclusive. */
+export interface RowRange {
   /** The first row number asked for (1-based). */
   startNo: number;
   /** The last row number asked for (inclusive). */
   endNo: number;
+}
+
+/** A valid request, as a service sees it. */
+export interface ServiceRequest<Args> extends RowRange {
+  /** The service arguments, as the service's check read them. */
+  args: Args;
+  /** Names and messages in Korean or English. */
+  language: Language;
   /** How labels and key statistics are answered. */
-  dialect: "spec" | "live";
+  dialect: Dialect;
   /** The most rows a StatisticSearch query may match, if limited. */
   workLimit: number | undefined;
 }
@@ -34,18 +41,25 @@ export type ServiceAnswer =
   | { code: EcosResultCode }
   | { total: number; rows: readonly WireRow[] };
 
-/** A service the server answers. */
-export interface ServiceDef {
+/** What a service's check read from the arguments, or the result code they fail with. */
+export type ArgsCheck<Args> = { args: Args } | { code: EcosResultCode };
+
+/**
+ * A service the server answers. Its methods are declared as methods, so that services with
+ * different `Args` share one registry typed `ServiceDef<unknown>`; a request's `args` always
+ * come from the same service's `check`.
+ */
+export interface ServiceDef<Args> {
   /** The service's name, as in the path. */
   name: EcosServiceName;
   /** How many leading arguments must be present (else ERROR-100). */
   required: number;
   /** Whether the body carries `row_count` besides `list_total_count`. */
-  rowCount?: boolean;
-  /** Checks the arguments' date shapes: ERROR-101 or undefined. */
-  checkDates?(args: readonly string[]): EcosResultCode | undefined;
-  /** Answers a validated request. */
-  answer(req: ServiceRequest): ServiceAnswer;
+  rowCount: boolean;
+  /** Reads the arguments once the row numbers passed: ERROR-101 for a bad date, else `args`. */
+  check(args: readonly string[]): ArgsCheck<Args>;
+  /** Answers a valid request. */
+  answer(req: ServiceRequest<Args>): ServiceAnswer;
 }
 
 /**
@@ -53,27 +67,22 @@ export interface ServiceDef {
  * page is beyond the total.
  *
  * @param total Rows matched in all.
- * @param startNo The first row number (1-based).
- * @param endNo The last row number (inclusive).
+ * @param range The row numbers asked for.
  */
-export function pageRange(
-  total: number,
-  startNo: number,
-  endNo: number,
-): [number, number] | undefined {
-  if (startNo > total) return undefined;
-  return [startNo - 1, Math.min(endNo, total) - 1];
+export function pageRange(total: number, range: RowRange): [number, number] | undefined {
+  if (range.startNo > total) return undefined;
+  return [range.startNo - 1, Math.min(range.endNo, total) - 1];
 }
 
 /**
  * Pages a list held in memory (the lookups and key statistics).
  *
  * @param rows Every row.
- * @param req The request (row numbers).
+ * @param range The row numbers asked for.
  * @returns The page, or INFO-200 when it is empty.
  */
-export function pageList(rows: readonly WireRow[], req: ServiceRequest): ServiceAnswer {
-  const range = pageRange(rows.length, req.startNo, req.endNo);
-  if (!range) return { code: "INFO-200" };
-  return { total: rows.length, rows: rows.slice(range[0], range[1] + 1) };
+export function pageList(rows: readonly WireRow[], range: RowRange): ServiceAnswer {
+  const page = pageRange(rows.length, range);
+  if (!page) return { code: "INFO-200" };
+  return { total: rows.length, rows: rows.slice(page[0], page[1] + 1) };
 }

@@ -1,12 +1,50 @@
 /**
- * Helpers of the server tests: building addresses and reading answers over real HTTP.
+ * The server tests' one way to make requests over real HTTP: a request is named by its parts
+ * ({@linkcode Query}), each with a default, so a test writes only what matters to it.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { startEcosServer } from "../../../src/server/mod.ts";
+ * import { KEY, page, requestJson } from "./http.ts";
+ *
+ * await using server = await startEcosServer({ keys: [KEY] });
+ * const rate = await page(server, { end: 100, args: ["722Y001", "A", "2020", "2024", "0101000"] });
+ * assert.equal(rate.total, 5);
+ * const keys = await requestJson(server, { service: "KeyStatisticList", language: "en" });
+ * assert.equal(keys.KeyStatisticList.row_count, 10);
+ * ```
  *
  * @module
  */
 
-import type { EcosServer } from "../../../src/server/mod.ts";
+/** Where a server listens: a running server, or anything with its base URL. */
+export interface Target {
+  /** The base URL ending in "/api". */
+  url: string;
+}
 
-/** A decoded answer. */
+/** The key the tests' servers accept besides "sample": `startEcosServer({ keys: [KEY] })`. */
+export const KEY = "k";
+
+/** A request by its parts: `{url}/{service}/{key}/{format}/{language}/{start}/{end}/{args...}`. */
+export interface Query {
+  /** The service segment. @default {"StatisticSearch"} */
+  service?: string;
+  /** The API key. @default {KEY} */
+  key?: string;
+  /** The format segment. @default {"json"} */
+  format?: string;
+  /** The language segment. @default {"kr"} */
+  language?: string;
+  /** The start row number. @default {1} */
+  start?: number | string;
+  /** The end row number. @default {10} */
+  end?: number | string;
+  /** The service arguments. @default {[]} */
+  args?: readonly string[];
+}
+
+/** An answer, read whole. */
 export interface Got {
   /** HTTP status. */
   status: number;
@@ -16,26 +54,59 @@ export interface Got {
   text: string;
 }
 
-/** Fetches a URL and reads the whole body. */
-export async function get(url: string): Promise<Got> {
-  const res = await fetch(url);
-  const text = await res.text();
-  return { status: res.status, type: res.headers.get("content-type") ?? "", text };
-}
-
-/** Builds `{url}/{segments...}`, percent-encoding each segment. */
-export function address(server: EcosServer, ...segments: (string | number)[]): string {
-  return [server.url, ...segments.map((s) => encodeURIComponent(String(s)))].join("/");
-}
-
 /** A JSON answer's body. */
 // deno-lint-ignore no-explicit-any
 export type Json = any;
 
-/** Fetches a JSON answer. */
-export async function getJson(url: string): Promise<Json> {
-  const got = await get(url);
-  return JSON.parse(got.text);
+/** Builds a request's address, percent-encoding each segment. */
+export function address(server: Target, query: Query = {}): string {
+  const {
+    service = "StatisticSearch",
+    key = KEY,
+    format = "json",
+    language = "kr",
+    start = 1,
+    end = 10,
+    args = [],
+  } = query;
+  const segments = [service, key, format, language, start, end, ...args];
+  return [server.url, ...segments.map((s) => encodeURIComponent(String(s)))].join("/");
+}
+
+/** Sends a request; the caller reads (or cancels) the body. */
+export function send(server: Target, query: Query = {}, init?: RequestInit): Promise<Response> {
+  return fetch(address(server, query), init);
+}
+
+/** Sends a request and reads the whole answer. */
+export async function request(server: Target, query: Query = {}): Promise<Got> {
+  return read(await send(server, query));
+}
+
+/** Sends a request and parses its JSON body. */
+export async function requestJson(server: Target, query: Query = {}): Promise<Json> {
+  return JSON.parse((await request(server, query)).text);
+}
+
+/**
+ * Sends a JSON request and returns its page: `list_total_count` and the rows.
+ *
+ * @throws {Error} When the answer is a RESULT body rather than rows.
+ */
+export async function page(
+  server: Target,
+  query: Query = {},
+): Promise<{ total: number; rows: Json[] }> {
+  const service = query.service ?? "StatisticSearch";
+  const body = await requestJson(server, { ...query, format: "json" });
+  const inner = body[service];
+  if (!inner) throw new Error(`Expected rows: got ${JSON.stringify(body)}`);
+  return { total: inner.list_total_count, rows: inner.row };
+}
+
+/** Fetches a raw URL and reads the whole answer: for paths {@linkcode address} cannot build. */
+export async function get(url: string): Promise<Got> {
+  return read(await fetch(url));
 }
 
 /** The RESULT code of a JSON or XML error body, or undefined. */
@@ -44,25 +115,15 @@ export function resultCode(text: string): string | undefined {
   return /^<RESULT><CODE>([^<]+)<\/CODE><MESSAGE>[^<]+<\/MESSAGE><\/RESULT>$/.exec(text)?.[1];
 }
 
-/** StatisticSearch rows of a JSON answer (throws on a RESULT body). */
-export async function searchJson(
-  server: EcosServer,
-  start: number,
-  end: number,
-  args: string[],
-  { key = "k", lang = "kr" }: { key?: string; lang?: string } = {},
-): Promise<{ total: number; rows: Json[] }> {
-  const body = await getJson(
-    address(server, "StatisticSearch", key, "json", lang, start, end, ...args),
-  );
-  if (!body.StatisticSearch) throw new Error(`Expected rows: got ${JSON.stringify(body)}`);
-  return { total: body.StatisticSearch.list_total_count, rows: body.StatisticSearch.row };
-}
-
 /** The values of the simple XML elements named `tag`, in order. */
 export function xmlValues(xml: string, tag: string): (string | null)[] {
   const out: (string | null)[] = [];
   const re = new RegExp(`<${tag}>([^<]*)</${tag}>|<${tag}/>`, "g");
   for (const m of xml.matchAll(re)) out.push(m[1] === undefined ? null : m[1]);
   return out;
+}
+
+async function read(res: Response): Promise<Got> {
+  const text = await res.text();
+  return { status: res.status, type: res.headers.get("content-type") ?? "", text };
 }

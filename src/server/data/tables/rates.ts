@@ -81,7 +81,7 @@ const DECISION_DAYS = DECISIONS.map(([iso, rate]) => [isoDay(iso), rate] as cons
  * @param day The day.
  * @returns The rate in percent a year.
  */
-export function baseRateOn(day: number): number {
+function baseRateOn(day: number): number {
   let rate = DECISION_DAYS[0]![1];
   for (const [from, r] of DECISION_DAYS) {
     if (from > day) break;

@@ -1,0 +1,293 @@
+/**
+ * The options of {@linkcode EcosClient} and of its calls. Their schemas check them, own their
+ * defaults and return the resolved settings, so that no default is written twice; an unknown
+ * option is refused with the closest known name.
+ *
+ * @module
+ */
+
+import { z } from "../deps.ts";
+import { type Format, FORMATS, type Language, LANGUAGES } from "../wire/format.ts";
+import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
+import type { RateLimit } from "../util/limiter.ts";
+import { readEnv } from "../util/env.ts";
+import { parseWith } from "./schema.ts";
+
+/** The live service's address. */
+export const LIVE_BASE_URL = "https://ecos.bok.or.kr/api";
+
+/** How failed attempts are retried. */
+export interface RetryOptions {
+  /**
+   * Attempts in all, the first included; 1 turns retries off.
+   *
+   * @default {5}
+   */
+  attempts?: number;
+  /**
+   * The first backoff's ceiling in milliseconds; it doubles with each failure (ERROR-602, which
+   * asks clients to slow down, starts four times higher).
+   *
+   * @default {500}
+   */
+  baseMs?: number;
+  /**
+   * The largest backoff ceiling in milliseconds.
+   *
+   * @default {30000}
+   */
+  capMs?: number;
+  /**
+   * Full jitter: wait a random time up to the ceiling, so that many clients do not retry in
+   * step. `false` waits the ceiling itself.
+   *
+   * @default {true}
+   */
+  jitter?: boolean;
+}
+
+/** Options of {@linkcode EcosClient}. */
+export interface EcosClientOptions {
+  /**
+   * The API key. It is sent as a path segment and shown nowhere: URLs in errors carry `***`.
+   *
+   * @default {Deno.env.get("ECOS_API_KEY") ?? "sample"}
+   */
+  apiKey?: string;
+  /**
+   * The service's base URL, ending before the service name.
+   *
+   * @default {Deno.env.get("ECOS_BASE_URL") ?? "https://ecos.bok.or.kr/api"}
+   */
+  baseUrl?: string;
+  /**
+   * The body format asked of the service. Frames are the same either way.
+   *
+   * @default {"json"}
+   */
+  format?: Format;
+  /**
+   * The language of names (STAT_NAME, ITEM_NAME1, ...) and of the service's messages.
+   *
+   * @default {"kr"}
+   */
+  language?: Language;
+  /**
+   * Rows a request. The sample key may ask for 10 at most.
+   *
+   * @default {10000, or 10 with the sample key}
+   */
+  pageSize?: number;
+  /**
+   * Requests in flight at once, over all calls of this client.
+   *
+   * @default {4}
+   */
+  concurrency?: number;
+  /**
+   * The time limit of one attempt in milliseconds, body included.
+   *
+   * @default {60000}
+   */
+  timeoutMs?: number;
+  /**
+   * A time limit for a whole call (every page, retry and wait of one `statisticSearch`, say),
+   * in milliseconds; when it passes the call fails with TIMEOUT naming deadlineMs. Without
+   * one, a service that stalls costs up to `retry.attempts` attempts of `timeoutMs` each
+   * (with the defaults, five attempts of 60 s, plus the waits between them) per request.
+   *
+   * @default {undefined} no deadline
+   */
+  deadlineMs?: number;
+  /**
+   * The most bytes of one response body, counted after decompression. A longer body is not
+   * read further and the call fails with BAD_RESPONSE naming this option.
+   *
+   * @default {134217728} (128 MiB; a page of 10,000 rows is about 4 MB of JSON)
+   */
+  maxResponseBytes?: number;
+  /**
+   * The most rows a query may match (its `list_total_count`). A larger query fails at its
+   * first page with TOO_MANY_ROWS, before any other page is asked for.
+   *
+   * @default {10000000}
+   */
+  maxRows?: number;
+  /**
+   * Retries of failed attempts (ERROR-500/600/601/602, HTTP 429 and 5xx, HTML pages, resets,
+   * time-outs). HTTP 429 waits at least what its Retry-After asks (at most 120 s).
+   *
+   * @default {{ attempts: 5, baseMs: 500, capMs: 30000, jitter: true }}
+   */
+  retry?: RetryOptions;
+  /**
+   * The client-side rate limit: at most `requests` requests start within any `windowMs`.
+   * `false` turns it off.
+   *
+   * @default {{ requests: 300, windowMs: 180000 }}
+   */
+  rateLimit?: RateLimit | false;
+  /**
+   * The fetch to use: a seam for proxies and tests.
+   *
+   * @default {globalThis.fetch}
+   */
+  fetch?: typeof fetch;
+  /**
+   * Cancels every request of this client.
+   *
+   * @default {undefined}
+   */
+  signal?: AbortSignal;
+}
+
+/** Options of one call; they override the client's. */
+export interface RequestOptions {
+  /**
+   * Cancels this call. Combined with the client's signal; an abort is not retried.
+   *
+   * @default {undefined}
+   */
+  signal?: AbortSignal;
+  /**
+   * The body format for this call.
+   *
+   * @default {the client's format}
+   */
+  format?: Format;
+  /**
+   * The language for this call.
+   *
+   * @default {the client's language}
+   */
+  language?: Language;
+  /**
+   * Rows a request for this call.
+   *
+   * @default {the client's pageSize}
+   */
+  pageSize?: number;
+}
+
+/** The rejected value, for the end of a message. */
+const got = (iss: { input?: unknown }) => `: got ${String(iss.input)}`;
+
+/** The longest wait setTimeout can keep: about 24.8 days. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A whole number of at least 1. */
+export const positiveInt = (what: string, max = Number.MAX_SAFE_INTEGER) =>
+  z.number({ error: (iss) => `Pass ${what} as a number${got(iss)}` })
+    .int({ error: (iss) => `Pass ${what} as a whole number${got(iss)}` })
+    .positive({ error: (iss) => `Pass ${what} as a positive whole number${got(iss)}` })
+    .max(max, { error: (iss) => `Pass ${what} of at most ${max}${got(iss)}` });
+
+const milliseconds = (what: string) =>
+  z.number({ error: (iss) => `Pass ${what} as a number${got(iss)}` })
+    .nonnegative({ error: (iss) => `Pass ${what} as a number of 0 or more${got(iss)}` })
+    .max(MAX_TIMER_MS, { error: (iss) => `Pass ${what} of at most ${MAX_TIMER_MS}${got(iss)}` });
+
+const formatSchema = z.enum(FORMATS, {
+  error: (iss) => `Use format "json" or "xml": got ${JSON.stringify(iss.input)}`,
+});
+const languageSchema = z.enum(LANGUAGES, {
+  error: (iss) => `Use language "kr" or "en": got ${JSON.stringify(iss.input)}`,
+});
+const signalSchema = z.instanceof(AbortSignal, { error: "Pass signal as an AbortSignal" });
+
+/** An http(s) URL to which path segments can be appended: no query, no fragment, no spaces. */
+function isBaseUrl(text: string): boolean {
+  if (!/^https?:\/\/[^/\s?#]+(?:\/[^\s?#]*)?$/.test(text)) return false;
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The key's value never appears in a message, whatever is wrong with it.
+const KEY_MESSAGE = "Pass apiKey as a non-empty string of printable characters";
+
+const clientOptionsSchema = z.strictObject({
+  apiKey: z.string({ error: KEY_MESSAGE }).regex(/^[\x21-\x7e]+$/, { error: KEY_MESSAGE })
+    .optional(),
+  baseUrl: z.string({ error: "Pass baseUrl as a string" })
+    .refine(isBaseUrl, {
+      error: (iss) =>
+        `Use an http(s) URL without query or fragment for baseUrl, e.g. ${LIVE_BASE_URL}: got ${
+          JSON.stringify(iss.input)
+        }`,
+    })
+    .optional(),
+  format: formatSchema.default("json"),
+  language: languageSchema.default("kr"),
+  pageSize: positiveInt("pageSize").optional(),
+  concurrency: positiveInt("concurrency").default(4),
+  timeoutMs: positiveInt("timeoutMs", MAX_TIMER_MS).default(60_000),
+  deadlineMs: positiveInt("deadlineMs", MAX_TIMER_MS).optional(),
+  maxResponseBytes: positiveInt("maxResponseBytes").default(128 * 1024 * 1024),
+  maxRows: positiveInt("maxRows").default(10_000_000),
+  retry: z.strictObject({
+    attempts: positiveInt("retry.attempts").default(5),
+    baseMs: milliseconds("retry.baseMs").default(500),
+    capMs: milliseconds("retry.capMs").default(30_000),
+    jitter: z.boolean({ error: "Pass retry.jitter as true or false" }).default(true),
+  }, { error: "Pass retry as an object" }).prefault({}),
+  rateLimit: z.union([
+    z.literal(false),
+    z.strictObject({
+      requests: positiveInt("rateLimit.requests"),
+      windowMs: positiveInt("rateLimit.windowMs", MAX_TIMER_MS),
+    }),
+  ], { error: "Pass rateLimit as { requests, windowMs } or false" })
+    .default({ requests: 300, windowMs: 180_000 }),
+  fetch: z.custom<typeof fetch>((v) => typeof v === "function", {
+    error: "Pass fetch as a function",
+  }).optional(),
+  signal: signalSchema.optional(),
+}, { error: "Pass the options as an object" }).transform((o) => {
+  const apiKey = o.apiKey ?? readEnv("ECOS_API_KEY") ?? SAMPLE_KEY;
+  return {
+    ...o,
+    apiKey,
+    baseUrl: (o.baseUrl ?? readEnv("ECOS_BASE_URL") ?? LIVE_BASE_URL).replace(/\/+$/, ""),
+    pageSize: o.pageSize ?? (apiKey === SAMPLE_KEY ? SAMPLE_MAX_ROWS : 10_000),
+    fetch: o.fetch ?? globalThis.fetch,
+  };
+});
+
+/** A client's options with every default applied. */
+export type ClientSettings = z.output<typeof clientOptionsSchema>;
+
+/**
+ * Checks client options and applies their defaults (from the environment where they say so).
+ *
+ * @param options The caller's options.
+ * @returns The resolved settings.
+ * @throws {EcosError} INVALID_ARGUMENT naming the problem; the API key's value never appears.
+ */
+export function resolveClientOptions(options: unknown): ClientSettings {
+  return parseWith(clientOptionsSchema, options ?? {}, "option");
+}
+
+const callOptionsSchema = z.strictObject({
+  signal: signalSchema.optional(),
+  format: formatSchema.optional(),
+  language: languageSchema.optional(),
+  pageSize: positiveInt("pageSize").optional(),
+}, { error: "Pass the options as an object" });
+
+/** One call's options as given (the client fills in what is missing). */
+export type CallOptions = z.output<typeof callOptionsSchema>;
+
+/**
+ * Checks per-call options.
+ *
+ * @param options The caller's options.
+ * @returns The options.
+ * @throws {EcosError} INVALID_ARGUMENT naming the problem.
+ */
+export function checkCallOptions(options: unknown): CallOptions {
+  return parseWith(callOptionsSchema, options ?? {}, "option");
+}

@@ -1,0 +1,155 @@
+/**
+ * Hostile bodies: whatever arrives, decoding takes linear time and ends in rows, a result
+ * code, or a BodyError (which the request core turns into BAD_RESPONSE). Never a hang, a raw
+ * exception, or a quietly wrong row.
+ */
+
+import assert from "node:assert/strict";
+import fc from "npm:fast-check@4.10.2";
+import { decodeBody } from "../../src/client/request.ts";
+import { BodyError } from "../../src/client/envelope.ts";
+import { rootElement } from "../../src/client/decode_xml.ts";
+
+/** Decodes, and says how it ended; fails the test on anything but rows, a code or BodyError. */
+function outcome(body: string): "rows" | "result" | "bad" {
+  try {
+    return decodeBody(body, "StatisticSearch").kind;
+  } catch (e) {
+    assert.ok(
+      e instanceof BodyError,
+      `a raw ${String(e)} for ${JSON.stringify(body.slice(0, 80))}`,
+    );
+    return "bad";
+  }
+}
+
+/** Milliseconds one decode takes. */
+function timed(body: string): number {
+  const t0 = performance.now();
+  outcome(body);
+  return performance.now() - t0;
+}
+
+const xmlish = fc.array(
+  fc.constantFrom(
+    "<",
+    ">",
+    "<!--",
+    "-->",
+    "<?",
+    "?>",
+    "<!DOCTYPE x>",
+    "<StatisticSearch>",
+    "</StatisticSearch>",
+    "<row>",
+    "</row>",
+    "<TIME>2020</TIME>",
+    "<list_total_count>1</list_total_count>",
+    "<RESULT>",
+    "<CODE>INFO-200</CODE>",
+    "</RESULT>",
+    "&amp;",
+    "&#47;",
+    " ",
+    "\n",
+    "x",
+    '"',
+  ),
+  { maxLength: 200 },
+).map((parts) => parts.join(""));
+
+const jsonish = fc.oneof(
+  fc.json({ maxDepth: 6 }),
+  fc.array(fc.constantFrom("{", "}", "[", "]", '"', ":", ",", '"row"', "1", "null"), {
+    maxLength: 200,
+  }).map((p) => p.join("")),
+);
+
+Deno.test("decodeBody() ends every random body in rows, a code or BAD_RESPONSE (property)", () => {
+  fc.assert(
+    fc.property(fc.oneof(fc.string({ maxLength: 300 }), xmlish, jsonish), (body) => {
+      outcome(body);
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+Deno.test("decodeBody() takes linear time on bodies built to backtrack", async (t) => {
+  // Each pattern at n and 8n: the time may grow about 8 times, not 64 or 2^n. Sizes are
+  // modest so that the test stays quick; exponential backtracking shows at 30 comments.
+  const patterns: [string, (n: number) => string][] = [
+    ["comments without an element", (n) => "<!---->".repeat(n) + "<!-- x"],
+    ["unclosed comments", (n) => "<!--" + "-->".repeat(n) + "<!---->".repeat(n) + "<!--"],
+    ["spaces before a closing tag", (n) => "<a>" + `</a${" ".repeat(n)}x`.repeat(n)],
+    ["declarations", (n) => "<?xml?>".repeat(n) + "<"],
+    ["an open tag", (n) => "<" + "a".repeat(n * 50)],
+    [
+      "nested lists",
+      (n) => `{"StatisticSearch":{"list_total_count":1,"row":[{"A":${"[".repeat(n * 50)}`,
+    ],
+  ];
+  for (const [name, make] of patterns) {
+    await t.step(name, () => {
+      const small = Math.max(timed(make(400)), 0.05);
+      const large = timed(make(3200));
+      assert.ok(large < 1000, `${name}: ${large.toFixed(1)} ms for 3200`);
+      assert.ok(large < small * 64 + 20, `${name}: ${small.toFixed(2)} -> ${large.toFixed(2)} ms`);
+    });
+  }
+});
+
+Deno.test("rootElement() skips declarations and comments, and flags a DOCTYPE", () => {
+  assert.equal(
+    rootElement('<?xml version="1.0"?>\n<!-- c --><StatisticSearch>'),
+    "StatisticSearch",
+  );
+  assert.equal(rootElement("<!DOCTYPE x [<!ENTITY a 'b'>]><x/>"), "!DOCTYPE");
+  assert.equal(rootElement("<!-- never closed"), undefined);
+  assert.equal(rootElement("no tag"), undefined);
+});
+
+Deno.test("decodeBody() refuses a DOCTYPE: it could declare entities that expand without bound", () => {
+  const laughs = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">` +
+    `<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>` +
+    `<StatisticSearch><list_total_count>1</list_total_count><row><TIME>&b;</TIME></row></StatisticSearch>`;
+  assert.throws(
+    () => decodeBody(laughs, "StatisticSearch"),
+    (e) => e instanceof BodyError && /DOCTYPE/.test(e.detail),
+  );
+});
+
+Deno.test("decodeBody() calls a field holding an object or a list BAD_RESPONSE", async (t) => {
+  const bodies: [string, string][] = [
+    ["JSON object", '{"StatisticSearch":{"list_total_count":1,"row":[{"TIME":{"a":1}}]}}'],
+    ["JSON list", '{"StatisticSearch":{"list_total_count":1,"row":[{"DATA_VALUE":[1,2]}]}}'],
+    ["JSON true", '{"StatisticSearch":{"list_total_count":1,"row":[{"DATA_VALUE":true}]}}'],
+    [
+      "deeply nested",
+      `{"StatisticSearch":{"list_total_count":1,"row":[{"A":${"[".repeat(100_000)}${
+        "]".repeat(100_000)
+      }}]}}`,
+    ],
+    [
+      "XML element inside a field",
+      "<StatisticSearch><list_total_count>1</list_total_count><row><TIME><b>2020</b></TIME>" +
+      "</row></StatisticSearch>",
+    ],
+  ];
+  for (const [name, body] of bodies) {
+    await t.step(name, () => {
+      assert.throws(
+        () => decodeBody(body, "StatisticSearch"),
+        (e) => e instanceof BodyError && /holds (an object|a list|boolean)/.test(e.detail),
+      );
+    });
+  }
+});
+
+Deno.test("decodeBody() refuses a RESULT whose CODE is not a code", () => {
+  for (const code of ["", "x".repeat(10_000), "INFO 200", "<b>"]) {
+    assert.throws(
+      () => decodeBody(JSON.stringify({ RESULT: { CODE: code, MESSAGE: "m" } }), "X"),
+      BodyError,
+    );
+  }
+});
