@@ -47,6 +47,8 @@
  */
 
 export {
+  type CacheInfo,
+  type CacheOptions,
   EcosClient,
   type EcosClientOptions,
   type Format,
@@ -54,6 +56,7 @@ export {
   type KeyStatisticListOptions,
   type Language,
   LIVE_BASE_URL,
+  type Progress,
   type RateLimit,
   type RequestOptions,
   type RetryOptions,
@@ -67,6 +70,8 @@ export {
   type StatisticWordOptions,
 } from "./src/client/client.ts";
 export { dateToLabel, parsePeriod, periodEnd } from "./src/client/periods.ts";
+export { NAMED_SERIES, type NamedSeries, type SeriesName } from "./src/discovery/named_series.ts";
+export type { SeriesRange } from "./src/discovery/discovery.ts";
 export type { Cycle, SmSpelling } from "./src/wire/period.ts";
 export {
   type EcosClientCode,
@@ -82,6 +87,16 @@ export {
   type RetryPolicy,
 } from "./src/wire/codes.ts";
 export type { DataFrame } from "./src/client/frame.ts";
+export {
+  type Aggregation,
+  CHANGE_COLUMNS,
+  type ChangeKind,
+  type CoarseCycle,
+  toCycle,
+  toWide,
+  withChange,
+} from "./src/analysis/mod.ts";
+export { type DataSource, type FrameInfo, frameInfo, sourceLine } from "./src/client/source.ts";
 export {
   type BundledServer,
   connect,

@@ -8,6 +8,7 @@
 
 import { EcosClient, type EcosClientOptions } from "./client/client.ts";
 import { readEnv } from "./util/env.ts";
+import { registerBundledServer } from "./client/source.ts";
 
 /** Where an {@linkcode EcosSession}'s data comes from. */
 export type EcosSource = "live" | "custom" | "bundled";
@@ -112,12 +113,16 @@ export async function connect(options: ConnectOptions = {}): Promise<EcosSession
   const { startEcosServer } = await import("./server/mod.ts");
   const key = `bundled-${crypto.randomUUID()}`;
   const server = await startEcosServer({ keys: [key] });
+  const forget = registerBundledServer(server.url);
   if (!quiet) {
     console.log(
       "ECOS_API_KEY is not set: using the bundled server, whose data is generated sample data",
     );
   }
   const client = new EcosClient({ ...clientOptions, apiKey: key, baseUrl: server.url });
-  const close = () => server.close();
+  const close = async () => {
+    forget();
+    await server.close();
+  };
   return { client, source: "bundled", server, close, [Symbol.asyncDispose]: close };
 }

@@ -8,13 +8,23 @@
 import {
   abortedError,
   DeadlineExceeded,
+  invalidArgument,
   Redactor,
   totalChangedError,
   unknownCodeError,
 } from "./errors.ts";
 import { explainEmpty, type Lookups } from "./explain.ts";
 import {
+  type DataSource,
+  type FrameInfo,
+  frameInfo,
+  noteSource,
+  setFrameInfo,
+  sourceOf,
+} from "./source.ts";
+import {
   type ColumnSpec,
+  concatFrames,
   type DataFrame,
   FrameBuilder,
   KEY_STATISTIC_LIST_SCHEMA,
@@ -31,7 +41,14 @@ import {
   type RequestOptions,
   resolveClientOptions,
 } from "./options.ts";
-import { type FetchPage, pullFrame, pullPages, type PullSettings, TotalChanged } from "./paging.ts";
+import {
+  type FetchPage,
+  type Progress,
+  pullFrame,
+  pullPages,
+  type PullSettings,
+  TotalChanged,
+} from "./paging.ts";
 import { requestPage, type Transport } from "./request.ts";
 import { HalfMonthlySpelling, periodLabel, splitRange } from "./search.ts";
 import {
@@ -43,9 +60,21 @@ import {
 import type { Format, Language } from "../wire/format.ts";
 import { type Cycle, formatPeriod, type SmSpelling } from "../wire/period.ts";
 import type { EcosServiceName } from "../wire/services.ts";
+import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
+import { type CacheInfo, ResponseCache } from "../cache/mod.ts";
+import {
+  findItemsIn,
+  isKorean,
+  searchTablesIn,
+  seriesQuery,
+  type SeriesRange,
+} from "../discovery/discovery.ts";
+import type { SeriesName } from "../discovery/named_series.ts";
 import { RateLimiter, Semaphore } from "../util/limiter.ts";
 
-export type { EcosClientOptions, RequestOptions, RetryOptions } from "./options.ts";
+export type { CacheOptions, EcosClientOptions, RequestOptions, RetryOptions } from "./options.ts";
+export type { CacheInfo } from "../cache/mod.ts";
+export type { Progress } from "./paging.ts";
 export { LIVE_BASE_URL } from "./options.ts";
 export type { Format, Language } from "../wire/format.ts";
 export type { RateLimit } from "../util/limiter.ts";
@@ -92,6 +121,45 @@ interface Call extends Disposable {
   format: Format;
   language: Language;
   settings: PullSettings;
+  /** When the oldest page of the call was fetched, and whether any came from the cache. */
+  fetched: { at: Date | undefined; cached: boolean };
+}
+
+/** The response cache a client's options ask for, if any. */
+function openCache(
+  option: boolean | { dir?: string | undefined; ttlMs?: number | undefined } | undefined,
+  baseUrl: string,
+) {
+  // A server on this machine answers as fast as a disk: caching it would only go stale.
+  const on = option === undefined ? !isLoopback(baseUrl) : option !== false;
+  if (!on) return undefined;
+  const settings = typeof option === "object" ? option : {};
+  return new ResponseCache({ dir: settings.dir, ttlMs: settings.ttlMs });
+}
+
+/** A frame derived from a lookup keeps the lookup's record of where it came from. */
+function withInfoOf(df: DataFrame, from: DataFrame): DataFrame {
+  const info = frameInfo(from);
+  return info === undefined ? df : setFrameInfo(df, info);
+}
+
+let sampleKeyNoted = false;
+
+/** Tells a user without a key, once per process, what the sample key costs. */
+function noteSampleKey(): void {
+  if (sampleKeyNoted) return;
+  sampleKeyNoted = true;
+  console.warn(
+    `ECOS_API_KEY is not set: using ECOS's sample key, which allows ${SAMPLE_MAX_ROWS} rows a ` +
+      "request, so pulls are slow (1,000 requests for 10,000 rows). A key is free at " +
+      "https://ecos.bok.or.kr/api/ ; set ECOS_API_KEY, or use connect() for the bundled server.",
+  );
+}
+
+/** Whether a base URL points at this machine (the bundled server, a local proxy). */
+export function isLoopback(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\./.test(host);
 }
 
 /** A timer that aborts a call when its deadline passes; none without a deadline. */
@@ -152,10 +220,13 @@ export class EcosClient {
   readonly pageSize: number;
   /** Requests in flight at once. */
   readonly concurrency: number;
+  /** Where the data comes from: the live service, the bundled server, or another. */
+  readonly source: DataSource;
   readonly #transport: Transport;
   readonly #signal: AbortSignal | undefined;
   readonly #deadlineMs: number | undefined;
   readonly #maxRows: number;
+  readonly #onProgress: ((progress: Progress) => void) | undefined;
   /** The half-monthly spelling this service accepts, learnt on the first SM query. */
   readonly #sm = new HalfMonthlySpelling();
   /** StatisticItemList by table code, pulled once. */
@@ -176,9 +247,12 @@ export class EcosClient {
     this.language = o.language;
     this.pageSize = o.pageSize;
     this.concurrency = o.concurrency;
+    this.source = sourceOf(o.baseUrl);
+    noteSource(this.source);
     this.#signal = o.signal;
     this.#deadlineMs = o.deadlineMs;
     this.#maxRows = o.maxRows;
+    this.#onProgress = o.onProgress;
     this.#transport = {
       baseUrl: o.baseUrl,
       apiKey: o.apiKey,
@@ -189,7 +263,9 @@ export class EcosClient {
       retry: o.retry,
       limiter: o.rateLimit === false ? undefined : new RateLimiter(o.rateLimit),
       semaphore: new Semaphore(o.concurrency),
+      cache: openCache(o.cache, o.baseUrl),
     };
+    if (o.apiKey === SAMPLE_KEY && !isLoopback(o.baseUrl)) noteSampleKey();
   }
 
   /**
@@ -241,7 +317,7 @@ export class EcosClient {
     for await (const part of this.#searchParts(q, call, pull)) parts.push(part);
     const frame = mergeRangeParts(parts);
     if (frame.height === 0) await this.#explainEmpty(q, call);
-    return frame;
+    return setFrameInfo(frame, this.#info(call));
   }
 
   /**
@@ -302,7 +378,7 @@ export class EcosClient {
       let rows = 0;
       for await (const frame of this.#searchParts(q, call, pull)) {
         rows += frame.height;
-        yield frame;
+        yield setFrameInfo(frame, this.#info(call));
       }
       if (rows === 0) await this.#explainEmpty(q, call);
     };
@@ -332,20 +408,8 @@ export class EcosClient {
    */
   async #explainEmpty(q: ValidSearch, call: Call): Promise<void> {
     const lookups: Lookups = {
-      items: (statCode) =>
-        this.#cached(this.#itemLists, statCode, () =>
-          pullFrame(
-            this.#fetcher("StatisticItemList", [statCode], call),
-            call.settings,
-            STATISTIC_ITEM_LIST_SCHEMA,
-          )),
-      tables: () =>
-        this.#cached(this.#tableLists, call.language, () =>
-          pullFrame(
-            this.#fetcher("StatisticTableList", [], call),
-            call.settings,
-            STATISTIC_TABLE_LIST_SCHEMA,
-          )),
+      items: (statCode) => this.#itemList(statCode, call),
+      tables: () => this.#tableList(call),
     };
     let message: string | undefined;
     try {
@@ -377,6 +441,24 @@ export class EcosClient {
     return frame;
   }
 
+  /**
+   * Empties this client's response cache.
+   *
+   * @returns How many entries were removed; 0 when the cache is off.
+   */
+  async clearCache(): Promise<number> {
+    return await this.#transport.cache?.clear() ?? 0;
+  }
+
+  /**
+   * What this client's response cache holds.
+   *
+   * @returns Its directory, entries and size; `undefined` when the cache is off.
+   */
+  async cacheInfo(): Promise<CacheInfo | undefined> {
+    return await this.#transport.cache?.info();
+  }
+
   /** Fetches pages of one part of a search; half-monthly labels go through the spelling. */
   #searchFetcher(q: ValidSearch, lo: number, hi: number, call: Call): FetchPage {
     const args = (sm: SmSpelling) => [
@@ -387,8 +469,194 @@ export class EcosClient {
       ...q.items,
     ];
     if (q.cycle !== "SM") return this.#fetcher("StatisticSearch", args("live"), call);
-    return (span, signal) =>
-      this.#sm.send((sm) => this.#fetcher("StatisticSearch", args(sm), call)(span, signal));
+    return (span, signal, fresh) =>
+      this.#sm.send((sm) => this.#fetcher("StatisticSearch", args(sm), call)(span, signal, fresh));
+  }
+
+  /**
+   * Pulls several StatisticSearch queries concurrently (within the client's `concurrency` and
+   * rate limit) into one long frame, query after query. Every query is checked before anything
+   * is sent; when one fails, the others are stopped and the failure is raised.
+   *
+   * @param queries The queries.
+   * @param options A signal, or a format, language or page size for these calls.
+   * @returns One frame with the columns of {@linkcode EcosClient.prototype.statisticSearch}.
+   * @throws {EcosError} As {@linkcode EcosClient.prototype.statisticSearch}.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { EcosClient } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
+   *
+   * await using server = await startEcosServer();
+   * const client = new EcosClient({ baseUrl: server.url });
+   * const both = await client.statisticSearchMany([
+   *   { statCode: "722Y001", cycle: "M", start: "202401", end: "202412", items: ["0101000"] },
+   *   { statCode: "901Y009", cycle: "M", start: "202401", end: "202412", items: ["0"] },
+   * ]);
+   * assert.equal(both.height, 24);
+   * ```
+   */
+  async statisticSearchMany(
+    queries: readonly StatisticSearchQuery[],
+    options: StatisticSearchOptions = {},
+  ): Promise<DataFrame> {
+    if (!Array.isArray(queries)) throw invalidArgument("Pass the queries as an array");
+    queries.forEach((q) => validateSearchQuery(q));
+    checkCallOptions(options);
+    // One failure stops the siblings: their pages would be wasted calls. The first failure
+    // is the one raised, not the siblings' ABORTED.
+    const stop = new AbortController();
+    const signal = combine(options.signal, stop.signal)!;
+    let failure: { error: unknown } | undefined;
+    const frames = await Promise.all(
+      queries.map((q) =>
+        this.statisticSearch(q, { ...options, signal }).catch((error) => {
+          failure ??= { error };
+          stop.abort(error);
+          return undefined;
+        })
+      ),
+    );
+    if (failure !== undefined) throw failure.error;
+    const parts = frames as DataFrame[];
+    const infos = parts.map((f) => frameInfo(f)).filter((i) => i !== undefined);
+    return setFrameInfo(concatFrames(parts, STATISTIC_SEARCH_SCHEMA), {
+      source: this.source,
+      baseUrl: this.baseUrl,
+      fetchedAt: new Date(Math.min(Date.now(), ...infos.map((i) => i.fetchedAt.getTime()))),
+      fromCache: infos.some((i) => i.fromCache),
+    });
+  }
+
+  /**
+   * Pulls a well-known series by name: base_rate, usd_krw, cpi, gdp_nominal, gdp_growth or
+   * ktb_3y (see {@linkcode NAMED_SERIES}). Without `cycle`, the cycle is read from the shape of
+   * `start` (202001 is M, 2020Q1 is Q, 2020 is A, 20200101 is D) and, for Dates, is the series'
+   * most used one.
+   *
+   * @param name The series' name.
+   * @param range The first and last periods, and optionally the cycle.
+   * @param options A signal, or a format, language or page size for this call.
+   * @returns The frame, as {@linkcode EcosClient.prototype.statisticSearch} gives it.
+   * @throws {EcosError} INVALID_ARGUMENT for an unknown name (the message lists the known
+   * ones) or a cycle the series is not published in; otherwise as statisticSearch.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { EcosClient } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
+   *
+   * await using server = await startEcosServer();
+   * const client = new EcosClient({ baseUrl: server.url });
+   * const cpi = await client.series("cpi", { start: "202301", end: "202312" });
+   * assert.equal(cpi.height, 12);
+   * assert.equal(cpi.getColumn("STAT_CODE").get(0), "901Y009");
+   * ```
+   */
+  async series(
+    name: SeriesName,
+    range: SeriesRange,
+    options: StatisticSearchOptions = {},
+  ): Promise<DataFrame> {
+    return await this.statisticSearch(seriesQuery(name, range).query, options);
+  }
+
+  /**
+   * Finds tables by name: the searchable tables whose name holds every word of `text`,
+   * case-insensitive, ignoring the tree numbering ("1.3.1. "). Korean text is looked up in the
+   * Korean table list, other text in the English one; each list is pulled once per client.
+   *
+   * Columns: STAT_CODE, STAT_NAME, CYCLE, GROUP_CODE, GROUP_NAME (the group the table is
+   * filed under).
+   *
+   * @param text The words to look for, e.g. "base rate" or "소비자물가".
+   * @param options A signal, or a format or page size for the list's pull.
+   * @returns The tables; no rows when nothing matches.
+   * @throws {EcosError} INVALID_ARGUMENT for a text that is not a string; otherwise as
+   * statisticSearch.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { EcosClient } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
+   *
+   * await using server = await startEcosServer();
+   * const client = new EcosClient({ baseUrl: server.url });
+   * const found = await client.searchTables("base rate");
+   * assert.ok(found.getColumn("STAT_CODE").toArray().includes("722Y001"));
+   * assert.equal((await client.searchTables("no such thing at all")).height, 0);
+   * ```
+   */
+  async searchTables(text: string, options: RequestOptions = {}): Promise<DataFrame> {
+    if (typeof text !== "string") throw invalidArgument("Pass the search text as a string");
+    const language = isKorean(text) ? "kr" : "en";
+    using call = this.#call({ ...options, language }, "StatisticTableList");
+    const tables = await this.#tableList(call);
+    return withInfoOf(searchTablesIn(tables, text), tables);
+  }
+
+  /**
+   * Finds a table's items by name or code: the items whose name or code holds every word of
+   * `pattern` (all of them without one), one row per item and cycle, with the first and last
+   * periods as labels and Dates: ready to pass to statisticSearch. The item list is pulled once
+   * per client and table.
+   *
+   * Columns: STAT_CODE, STAT_NAME, LEVEL (1 for items of ITEM_CODE1, 2 for ITEM_CODE2, ...),
+   * ITEM_CODE, ITEM_NAME, CYCLE, START_TIME, END_TIME, START_DATE, END_DATE, DATA_CNT,
+   * UNIT_NAME.
+   *
+   * @param statCode The table code.
+   * @param pattern Words of the name or code to look for.
+   * @param options A signal, or a format, language or page size for the list's pull.
+   * @returns The items; no rows when nothing matches or the table does not exist.
+   * @throws {EcosError} INVALID_ARGUMENT for a bad code; otherwise as statisticSearch.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { EcosClient } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
+   *
+   * await using server = await startEcosServer();
+   * const client = new EcosClient({ baseUrl: server.url, language: "en" });
+   * const items = await client.findItems("901Y009", "all items");
+   * assert.equal(items.getColumn("ITEM_CODE").get(0), "0");
+   * ```
+   */
+  async findItems(
+    statCode: string,
+    pattern = "",
+    options: RequestOptions = {},
+  ): Promise<DataFrame> {
+    const code = validateStatCode(statCode);
+    if (typeof pattern !== "string") throw invalidArgument("Pass the pattern as a string");
+    using call = this.#call(options, "StatisticItemList");
+    const items = await this.#itemList(code, call);
+    return withInfoOf(findItemsIn(items, pattern), items);
+  }
+
+  /** StatisticTableList in the call's language, pulled once per client. */
+  #tableList(call: Call): Promise<DataFrame> {
+    return this.#cached(this.#tableLists, call.language, () =>
+      pullFrame(
+        this.#fetcher("StatisticTableList", [], call),
+        call.settings,
+        STATISTIC_TABLE_LIST_SCHEMA,
+      ));
+  }
+
+  /** StatisticItemList of a table in the call's language, pulled once per client. */
+  #itemList(statCode: string, call: Call): Promise<DataFrame> {
+    return this.#cached(this.#itemLists, `${call.language}/${statCode}`, () =>
+      pullFrame(
+        this.#fetcher("StatisticItemList", [statCode], call),
+        call.settings,
+        STATISTIC_ITEM_LIST_SCHEMA,
+      ));
   }
 
   /**
@@ -454,7 +722,8 @@ export class EcosClient {
    * Lists a table's items (StatisticItemList, live service): one row per item and cycle.
    *
    * Columns: STAT_CODE, STAT_NAME, GRP_CODE, GRP_NAME, ITEM_CODE, ITEM_NAME, P_ITEM_CODE,
-   * P_ITEM_NAME, CYCLE, START_TIME, END_TIME, DATA_CNT (Int64), UNIT_NAME, WEIGHT (Float64).
+   * P_ITEM_NAME, CYCLE, START_TIME, END_TIME (labels), START_DATE, END_DATE (Date: the first
+   * day of those periods), DATA_CNT (Int64), UNIT_NAME, WEIGHT (Float64).
    *
    * @param statCode The table code.
    * @param options A signal, or a format, language or page size for this call.
@@ -542,7 +811,18 @@ export class EcosClient {
     options: RequestOptions,
   ): Promise<DataFrame> {
     using call = this.#call(options, service);
-    return await pullFrame(this.#fetcher(service, args, call), call.settings, schema);
+    const frame = await pullFrame(this.#fetcher(service, args, call), call.settings, schema);
+    return setFrameInfo(frame, this.#info(call));
+  }
+
+  /** Where and when a call's rows were fetched. */
+  #info(call: Call): FrameInfo {
+    return {
+      source: this.source,
+      baseUrl: this.baseUrl,
+      fetchedAt: call.fetched.at ?? new Date(),
+      fromCache: call.fetched.cached,
+    };
   }
 
   /**
@@ -564,15 +844,17 @@ export class EcosClient {
         pageSize: o.pageSize ?? this.pageSize,
         concurrency: this.concurrency,
         maxRows: this.#maxRows,
+        onProgress: o.onProgress ?? this.#onProgress,
         signal,
       },
+      fetched: { at: undefined, cached: false },
       [Symbol.dispose]: deadline.clear,
     };
   }
 
   #fetcher(service: EcosServiceName, args: readonly string[], call: Call): FetchPage {
-    return (span, signal) =>
-      requestPage(this.#transport, {
+    return async (span, signal, fresh) => {
+      const page = await requestPage(this.#transport, {
         service,
         format: call.format,
         language: call.language,
@@ -580,7 +862,13 @@ export class EcosClient {
         endNo: span.endNo,
         args,
         signal,
+        fresh,
       });
+      const { fetched } = call;
+      if (fetched.at === undefined || page.fetchedAt < fetched.at) fetched.at = page.fetchedAt;
+      fetched.cached ||= page.fromCache;
+      return page;
+    };
   }
 }
 

@@ -2,15 +2,16 @@
  * XML bodies: `<StatisticSearch><list_total_count>4</list_total_count><row>...</row>...` or
  * `<RESULT><CODE>INFO-200</CODE><MESSAGE>...</MESSAGE></RESULT>`.
  *
- * fast-xml-parser reads it. It is about 50 µs a row, far slower than JSON.parse, which is why
- * JSON is the default format; XML stays correct on every shape XML allows (entities, CDATA,
- * attributes, whitespace).
+ * The flat shape ECOS sends is read by a one-pass scanner (xml_flat.ts); anything else by
+ * fast-xml-parser, which is correct on every shape XML allows (entities, CDATA, comments,
+ * attributes, whitespace) but some ten times slower.
  *
  * @module
  */
 
 import { XMLParser } from "../deps.ts";
 import { BodyError, type Decoded, readEnvelope } from "./envelope.ts";
+import { readFlatXml } from "./xml_flat.ts";
 
 // Values stay strings ("0101000" is an item code, "2020" a label): the frame converts them.
 // Attributes (number="true" in the official guide) carry nothing we need. A lone <row> must
@@ -55,11 +56,14 @@ export function decodeXml(text: string, service: string): Decoded {
       quoteEnd: true,
     });
   }
-  let parsed: unknown;
-  try {
-    parsed = parser.parse(body);
-  } catch (e) {
-    throw new BodyError(`the XML does not parse (${(e as Error).message})`, { quote: text });
+  // The flat shape ECOS sends is read in one pass; anything else goes to fast-xml-parser.
+  let parsed: unknown = readFlatXml(body);
+  if (parsed === undefined) {
+    try {
+      parsed = parser.parse(body);
+    } catch (e) {
+      throw new BodyError(`the XML does not parse (${(e as Error).message})`, { quote: text });
+    }
   }
   return readEnvelope(trimScalars(parsed), service);
 }

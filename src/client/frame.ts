@@ -83,7 +83,10 @@ export const STATISTIC_TABLE_LIST_SCHEMA: readonly ColumnSpec[] = [
   text("ORG_NAME"),
 ];
 
-/** StatisticItemList: one row per item and cycle. */
+/**
+ * StatisticItemList: one row per item and cycle. START_DATE and END_DATE are the first days of
+ * the periods START_TIME and END_TIME name, read in the item's cycle.
+ */
 export const STATISTIC_ITEM_LIST_SCHEMA: readonly ColumnSpec[] = [
   text("STAT_CODE"),
   text("STAT_NAME"),
@@ -96,6 +99,8 @@ export const STATISTIC_ITEM_LIST_SCHEMA: readonly ColumnSpec[] = [
   text("CYCLE"),
   text("START_TIME"),
   text("END_TIME"),
+  { name: "START_DATE", kind: "date", source: "START_TIME" },
+  { name: "END_DATE", kind: "date", source: "END_TIME" },
   { name: "DATA_CNT", kind: "int" },
   text("UNIT_NAME"),
   { name: "WEIGHT", kind: "float" },

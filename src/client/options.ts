@@ -12,6 +12,8 @@ import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 import type { RateLimit } from "../util/limiter.ts";
 import { readEnv } from "../util/env.ts";
 import { parseWith } from "./schema.ts";
+import { invalidArgument, isEcosError, Redactor } from "./errors.ts";
+import type { Progress } from "./paging.ts";
 
 /** The live service's address. */
 export const LIVE_BASE_URL = "https://ecos.bok.or.kr/api";
@@ -128,6 +130,26 @@ export interface EcosClientOptions {
    */
   rateLimit?: RateLimit | false;
   /**
+   * The response cache: answers (rows and "no data", never errors) kept on disk, so that a
+   * query asked again within `ttlMs` costs no request. `true` or an object turns it on, with
+   * the directory (default: ECOS_CACHE_DIR, else the platform's cache directory, e.g.
+   * ~/.cache/ecos) and the time entries stay fresh; `false` turns it off. Entries are named by
+   * a hash of the base URL, service, format, language, arguments and rows: never by the key,
+   * which no entry holds. Frames say when their rows were fetched and whether from the cache
+   * (`frameInfo`).
+   *
+   * @default {on (12 hours) for a service on another machine; off for one on this machine,
+   * such as the bundled server}
+   */
+  cache?: boolean | CacheOptions;
+  /**
+   * Told after every page of every call: rows and pages done of the total, the rate and the
+   * time left. The command line draws its progress line from it; a notebook can too.
+   *
+   * @default {undefined}
+   */
+  onProgress?: (progress: Progress) => void;
+  /**
    * The fetch to use: a seam for proxies and tests.
    *
    * @default {globalThis.fetch}
@@ -139,6 +161,22 @@ export interface EcosClientOptions {
    * @default {undefined}
    */
   signal?: AbortSignal;
+}
+
+/** Where the response cache lives and how long its entries stay fresh. */
+export interface CacheOptions {
+  /**
+   * The cache directory.
+   *
+   * @default {Deno.env.get("ECOS_CACHE_DIR") ?? the platform's cache directory + "/ecos"}
+   */
+  dir?: string;
+  /**
+   * How long an entry stays fresh, in milliseconds.
+   *
+   * @default {43200000} (12 hours)
+   */
+  ttlMs?: number;
 }
 
 /** Options of one call; they override the client's. */
@@ -167,6 +205,12 @@ export interface RequestOptions {
    * @default {the client's pageSize}
    */
   pageSize?: number;
+  /**
+   * Told after every page of this call.
+   *
+   * @default {the client's onProgress}
+   */
+  onProgress?: (progress: Progress) => void;
 }
 
 /** The rejected value, for the end of a message. */
@@ -194,6 +238,9 @@ const languageSchema = z.enum(LANGUAGES, {
   error: (iss) => `Use language "kr" or "en": got ${JSON.stringify(iss.input)}`,
 });
 const signalSchema = z.instanceof(AbortSignal, { error: "Pass signal as an AbortSignal" });
+const progressSchema = z.custom<(progress: Progress) => void>((v) => typeof v === "function", {
+  error: "Pass onProgress as a function",
+});
 
 /** An http(s) URL to which path segments can be appended: no query, no fragment, no spaces. */
 function isBaseUrl(text: string): boolean {
@@ -246,6 +293,14 @@ const clientOptionsSchema = z.strictObject({
     error: "Pass fetch as a function",
   }).optional(),
   signal: signalSchema.optional(),
+  onProgress: progressSchema.optional(),
+  cache: z.union([
+    z.boolean(),
+    z.strictObject({
+      dir: z.string({ error: "Pass cache.dir as a string" }).min(1).optional(),
+      ttlMs: z.number({ error: "Pass cache.ttlMs as a number" }).nonnegative().optional(),
+    }),
+  ], { error: "Pass cache as true, false or { dir, ttlMs }" }).optional(),
 }, { error: "Pass the options as an object" }).transform((o) => {
   const apiKey = o.apiKey ?? readEnv("ECOS_API_KEY") ?? SAMPLE_KEY;
   return {
@@ -268,11 +323,21 @@ export type ClientSettings = z.output<typeof clientOptionsSchema>;
  * @throws {EcosError} INVALID_ARGUMENT naming the problem; the API key's value never appears.
  */
 export function resolveClientOptions(options: unknown): ClientSettings {
-  return parseWith(clientOptionsSchema, options ?? {}, "option");
+  try {
+    return parseWith(clientOptionsSchema, options ?? {}, "option");
+  } catch (e) {
+    // A message quotes the rejected value, which may be the key given in the wrong place.
+    const given = (options as { apiKey?: unknown } | null | undefined)?.apiKey;
+    const keys = [given, readEnv("ECOS_API_KEY")].filter((k) => typeof k === "string" && k !== "");
+    if (!isEcosError(e) || keys.length === 0) throw e;
+    const text = keys.reduce((m: string, k) => new Redactor(k as string).text(m), e.message);
+    throw text === e.message ? e : invalidArgument(text);
+  }
 }
 
 const callOptionsSchema = z.strictObject({
   signal: signalSchema.optional(),
+  onProgress: progressSchema.optional(),
   format: formatSchema.optional(),
   language: languageSchema.optional(),
   pageSize: positiveInt("pageSize").optional(),

@@ -36,8 +36,15 @@ export function* planPages(total: number, pageSize: number, from = 1): Generator
   }
 }
 
-/** Fetches one page; the signal also fires when a sibling page failed. */
-export type FetchPage = (span: PageSpan, signal: AbortSignal) => Promise<PageResult>;
+/**
+ * Fetches one page; the signal also fires when a sibling page failed. `fresh` asks the service
+ * even when the response cache holds the page.
+ */
+export type FetchPage = (
+  span: PageSpan,
+  signal: AbortSignal,
+  fresh: boolean,
+) => Promise<PageResult>;
 
 /** Raised inside a pull when the answers disagree about the data; never leaves this module. */
 export class TotalChanged extends Error {
@@ -51,6 +58,28 @@ export class TotalChanged extends Error {
   }
 }
 
+/** How far a pull has come: passed to the `onProgress` option after every page. */
+export interface Progress {
+  /** The service, e.g. "StatisticSearch". */
+  service: string;
+  /** The query's arguments after the row numbers, e.g. ["722Y001", "D", "20200101", ...]. */
+  args: readonly string[];
+  /** Rows received so far. */
+  rows: number;
+  /** Rows of the whole query (`list_total_count`). */
+  totalRows: number;
+  /** Pages received so far. */
+  pages: number;
+  /** Pages of the whole query. */
+  totalPages: number;
+  /** Milliseconds since the first page was asked for. */
+  elapsedMs: number;
+  /** Rows a second so far. */
+  rowsPerSecond: number;
+  /** Milliseconds left at that rate; 0 when done. */
+  etaMs: number;
+}
+
 /** How a pull goes. */
 export interface PullSettings {
   /** Rows a page. */
@@ -59,6 +88,8 @@ export interface PullSettings {
   concurrency: number;
   /** The most rows a query may match. */
   maxRows: number;
+  /** Told after each page. */
+  onProgress?: ((progress: Progress) => void) | undefined;
   /** The caller's signal. */
   signal?: AbortSignal | undefined;
 }
@@ -69,6 +100,7 @@ export interface PullSettings {
  *
  * @param fetchPage Fetches one page.
  * @param settings Page size, concurrency, signal.
+ * @param fresh Bypass the response cache.
  * @returns An async iterable of row arrays; nothing when the service answered INFO-200.
  * @throws {TotalChanged} When a page disagrees with the first about the total, or finds no
  * data.
@@ -78,14 +110,36 @@ export interface PullSettings {
 export async function* pullPages(
   fetchPage: FetchPage,
   settings: PullSettings,
+  fresh = false,
 ): AsyncGenerator<RawRow[], void, undefined> {
   const { pageSize, concurrency, signal, maxRows } = settings;
   // Aborts the pages still in flight when one fails or the consumer stops early.
   const siblings = new AbortController();
   const combined = signal ? AbortSignal.any([signal, siblings.signal]) : siblings.signal;
-  const first = await fetchPage({ startNo: 1, endNo: pageSize }, combined);
+  const started = performance.now();
+  const first = await fetchPage({ startNo: 1, endNo: pageSize }, combined, fresh);
   if (first.noData) return;
   const total = first.total;
+  let rowsDone = 0;
+  let pagesDone = 0;
+  const progress = (page: PageResult) => {
+    rowsDone += page.rows.length;
+    pagesDone++;
+    if (settings.onProgress === undefined) return;
+    const elapsedMs = performance.now() - started;
+    const rowsPerSecond = elapsedMs > 0 ? (rowsDone * 1000) / elapsedMs : 0;
+    settings.onProgress({
+      service: page.scope.service,
+      args: page.args,
+      rows: rowsDone,
+      totalRows: total,
+      pages: pagesDone,
+      totalPages: Math.ceil(total / pageSize),
+      elapsedMs,
+      rowsPerSecond,
+      etaMs: rowsPerSecond > 0 ? ((total - rowsDone) * 1000) / rowsPerSecond : 0,
+    });
+  };
   if (total > maxRows) throw tooManyRowsError(first.scope, total, maxRows);
   const check = (span: PageSpan, page: PageResult) => {
     if (page.noData) {
@@ -105,6 +159,7 @@ export async function* pullPages(
     }
   };
   check({ startNo: 1, endNo: pageSize }, first);
+  progress(first);
   yield first.rows;
 
   const rest = planPages(total, pageSize, pageSize + 1);
@@ -113,7 +168,7 @@ export async function* pullPages(
     const next = rest.next();
     if (next.done) return false;
     const span = next.value;
-    const page = fetchPage(span, combined);
+    const page = fetchPage(span, combined, fresh);
     page.catch(() => {}); // awaited in order below; a sibling's failure must not go unhandled
     inFlight.push({ span, page });
     return true;
@@ -125,6 +180,7 @@ export async function* pullPages(
       const page = await head.page;
       check(head.span, page);
       launch();
+      progress(page);
       yield page.rows;
     }
   } finally {
@@ -154,7 +210,8 @@ export async function pullFrame(
   for (let pull = 1;; pull++) {
     const builder = new FrameBuilder(schema);
     try {
-      for await (const rows of pullPages(fetchPage, settings)) builder.add(rows);
+      // A second pull asks the service afresh: cached pages may be what disagreed.
+      for await (const rows of pullPages(fetchPage, settings, pull > 1)) builder.add(rows);
       return builder.finish();
     } catch (e) {
       if (!(e instanceof TotalChanged)) throw e;

@@ -25,6 +25,7 @@ import { decodeJson } from "./decode_json.ts";
 import { decodeXml } from "./decode_xml.ts";
 import type { Format, Language } from "../wire/format.ts";
 import { delay, type RateLimiter, type Semaphore } from "../util/limiter.ts";
+import type { CacheKey, ResponseCache } from "../cache/mod.ts";
 
 /** Retry settings, resolved. */
 export interface RetrySettings {
@@ -60,6 +61,8 @@ export interface Transport {
   semaphore: Semaphore;
   /** Random numbers for jitter (a seam for tests). */
   random?: () => number;
+  /** The response cache, when on. */
+  cache: ResponseCache | undefined;
 }
 
 /** One page of one service. */
@@ -78,6 +81,8 @@ export interface PageRequest {
   args: readonly string[];
   /** The caller's signal: aborts without retry. */
   signal?: AbortSignal | undefined;
+  /** Ask the service even when the cache holds the page (a second pull after a change). */
+  fresh?: boolean | undefined;
 }
 
 /** One page's rows. */
@@ -90,6 +95,12 @@ export interface PageResult {
   noData: boolean;
   /** The page's request, for errors about it. */
   scope: Scope;
+  /** The service's arguments of the request. */
+  args: readonly string[];
+  /** When the service sent it. */
+  fetchedAt: Date;
+  /** Whether it came from the response cache. */
+  fromCache: boolean;
 }
 
 /**
@@ -331,16 +342,50 @@ async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope
 export async function requestPage(t: Transport, req: PageRequest): Promise<PageResult> {
   const { url, redacted } = buildUrl(t.baseUrl, t.apiKey, req);
   const scope: Scope = { service: req.service, url: redacted, redactor: t.redactor };
+  // The cache's key is the request without the API key: base URL, service and segments.
+  const key: CacheKey = {
+    baseUrl: t.baseUrl,
+    service: req.service,
+    format: req.format,
+    language: req.language,
+    startNo: req.startNo,
+    endNo: req.endNo,
+    args: req.args,
+  };
+  /** Rows or "no data" as a page; a RESULT with another code is not a page. */
+  const page = (decoded: Decoded, fetchedAt: Date, fromCache: boolean) => {
+    const facts = { scope, args: req.args, fetchedAt, fromCache };
+    if (decoded.kind === "rows") {
+      return { total: decoded.total, rows: decoded.rows, noData: false, ...facts };
+    }
+    return decoded.code === "INFO-200" ? { total: 0, rows: [], noData: true, ...facts } : undefined;
+  };
+  if (t.cache !== undefined && !req.fresh) {
+    const hit = await t.cache.get(key);
+    if (hit !== undefined) {
+      try {
+        const cached = page(decodeBody(hit.body, req.service), hit.fetchedAt, true);
+        if (cached !== undefined) return cached;
+      } catch {
+        // An entry that no longer decodes is as good as absent: ask the service.
+      }
+    }
+  }
   for (let n = 1;; n++) {
     let failure: EcosError;
     try {
       if (req.signal?.aborted) throw req.signal.reason;
-      const decoded = decodeBody(await attempt(t, req, url, scope), req.service);
-      if (decoded.kind === "rows") {
-        return { total: decoded.total, rows: decoded.rows, noData: false, scope };
+      const text = await attempt(t, req, url, scope);
+      const decoded = decodeBody(text, req.service);
+      const fetchedAt = new Date();
+      const answer = page(decoded, fetchedAt, false);
+      if (answer !== undefined) {
+        // Rows and "no data" are answers worth keeping; errors are never cached.
+        await t.cache?.set(key, { body: text, fetchedAt });
+        return answer;
       }
-      if (decoded.code === "INFO-200") return { total: 0, rows: [], noData: true, scope };
-      failure = resultError(scope, decoded.code, decoded.message, n);
+      const result = decoded as Extract<Decoded, { kind: "result" }>;
+      failure = resultError(scope, result.code, result.message, n);
     } catch (e) {
       if (req.signal?.aborted) throw abortedError(scope, req.signal.reason, n);
       if (e instanceof BodyError) failure = badResponseError(scope, e);
@@ -365,5 +410,6 @@ function exhausted(e: EcosError, scope: Scope, attempts: number): EcosError {
   if (e.serviceMessage !== undefined) {
     return resultError(scope, e.code, e.serviceMessage, attempts);
   }
-  return restate(e, { message: `${e.message}; gave up after ${attempts} attempts`, attempts });
+  const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+  return restate(e, { message: `${e.message}; gave up after ${tries}`, attempts });
 }

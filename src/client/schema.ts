@@ -75,7 +75,9 @@ function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): string[] 
 export function parseWith<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
+  // An unknown field is the likeliest cause of the other problems (a misspelt required
+  // field is also missing): name it first.
+  const issue = r.error.issues.find((i) => i.code === "unrecognized_keys") ?? r.error.issues[0];
   if (issue === undefined) throw invalidArgument(`Fix the ${what}s`);
   const prefix = issue.path.length > 0 ? `${issue.path.join(".")}.` : "";
   if (issue.code === "unrecognized_keys") {

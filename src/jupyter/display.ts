@@ -109,9 +109,12 @@ function typeLabel(dtype: DataType): string {
 }
 
 /** Whether a datetime column carries a time zone: its values are instants, shown with "Z". */
-const zoned = (dtype: DataType) =>
-  dtype.variant === "Datetime" &&
-  typeof (dtype as unknown as { inner: unknown[] }).inner[1] === "string";
+const zoned = (dtype: DataType) => {
+  if (dtype.variant !== "Datetime") return false;
+  // Polars gives a datetime without a zone the zone "" (or null).
+  const zone = (dtype as unknown as { inner: unknown[] }).inner[1];
+  return typeof zone === "string" && zone !== "";
+};
 
 function formatNumber(v: number): string {
   if (!Number.isFinite(v)) return Number.isNaN(v) ? "NaN" : v > 0 ? "inf" : "-inf";

@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
-import { EcosClient, isEcosError, pl } from "../mod.ts";
+import { EcosClient } from "../../src/client/client.ts";
+import { isEcosError } from "../../src/client/errors.ts";
+import { pl } from "../../src/deps.ts";
 import {
   STATISTIC_ITEM_LIST_SCHEMA,
   STATISTIC_META_SCHEMA,
   STATISTIC_TABLE_LIST_SCHEMA,
   STATISTIC_WORD_SCHEMA,
-} from "../src/client/frame.ts";
+} from "../../src/client/frame.ts";
 
 /** A fetch that answers canned bodies by service and records every URL. */
 function canned(bodies: Record<string, unknown>) {
@@ -44,7 +46,7 @@ Deno.test("EcosClient rejects bad options at construction", () => {
 
 Deno.test("statisticSearch() sends nothing when the query is invalid", async () => {
   const { fetchImpl, urls } = canned({});
-  const client = new EcosClient({ apiKey: "k", fetch: fetchImpl, rateLimit: false });
+  const client = new EcosClient({ apiKey: "k", fetch: fetchImpl, rateLimit: false, cache: false });
   await assert.rejects(
     client.statisticSearch({
       statCode: "722Y001",
@@ -126,6 +128,7 @@ Deno.test("the lookup services give typed frames with the wire's fields", async 
     baseUrl: "http://ecos.test/api",
     fetch: fetchImpl,
     rateLimit: false,
+    cache: false,
   });
   const tables = await client.statisticTableList();
   assert.deepEqual(tables.columns, STATISTIC_TABLE_LIST_SCHEMA.map((c) => c.name));
@@ -144,7 +147,12 @@ Deno.test("the lookup services give typed frames with the wire's fields", async 
     `http://ecos.test/api/StatisticWord/k/json/en/1/10000/${encodeURIComponent("소비자물가지수")}`,
     `http://ecos.test/api/StatisticMeta/k/xml/kr/1/10000/${encodeURIComponent("경제심리지수")}`,
   ]);
-  const empty = await new EcosClient({ apiKey: "k", fetch: canned({}).fetchImpl, rateLimit: false })
+  const empty = await new EcosClient({
+    apiKey: "k",
+    fetch: canned({}).fetchImpl,
+    rateLimit: false,
+    cache: false,
+  })
     .statisticWord("없음");
   assert.equal(empty.height, 0);
   assert.deepEqual(empty.columns, ["WORD", "CONTENT"]);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { decodeJson } from "../src/client/decode_json.ts";
-import { isEcosError } from "../src/client/errors.ts";
+import { decodeJson } from "../../src/client/decode_json.ts";
+import { BodyError } from "../../src/client/envelope.ts";
 
 const S = "StatisticSearch";
 
@@ -41,20 +41,20 @@ Deno.test("decodeJson() takes a lone row object and a missing row list", () => {
   assert.equal(none.kind === "rows" && none.rows.length, 0);
 });
 
-Deno.test("decodeJson() calls anything else BAD_RESPONSE", async (t) => {
+Deno.test("decodeJson() refuses anything else with a BodyError", async (t) => {
   const cases: [string, string, RegExp][] = [
     ["cut short", `{"StatisticSearch":{"list_total_count":31,"row":[{"STAT`, /JSON does not parse/],
     [
       "another service",
       `{"KeyStatisticList":{"list_total_count":1,"row":[]}}`,
-      /expected a StatisticSearch envelope, got KeyStatisticList/,
+      /expected a StatisticSearch envelope, got "KeyStatisticList"/,
     ],
     ["no total", `{"StatisticSearch":{"row":[]}}`, /list_total_count is not a count/],
     ["a negative total", `{"StatisticSearch":{"list_total_count":-1,"row":[]}}`, /not a count/],
     [
       "rows not objects",
       `{"StatisticSearch":{"list_total_count":1,"row":[1]}}`,
-      /row is not an object/,
+      /row 1 is not an object/,
     ],
     ["an array", `[]`, /not an object/],
     ["a RESULT without a code", `{"RESULT":{"MESSAGE":"x"}}`, /without a CODE/],
@@ -62,9 +62,9 @@ Deno.test("decodeJson() calls anything else BAD_RESPONSE", async (t) => {
   for (const [name, body, message] of cases) {
     await t.step(name, () => {
       assert.throws(() => decodeJson(body, S), (e: unknown) => {
-        assert.ok(isEcosError(e));
-        assert.equal(e.code, "BAD_RESPONSE");
-        assert.match(e.message, message);
+        assert.ok(e instanceof BodyError, String(e));
+        assert.match(e.detail, message);
+        assert.equal(e.retryable, true);
         return true;
       });
     });

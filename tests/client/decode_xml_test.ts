@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { decodeXml } from "../src/client/decode_xml.ts";
-import { decodeJson } from "../src/client/decode_json.ts";
-import { isEcosError } from "../src/client/errors.ts";
-import { XMLParser } from "../src/deps.ts";
+import { decodeXml } from "../../src/client/decode_xml.ts";
+import { decodeJson } from "../../src/client/decode_json.ts";
+import { BodyError } from "../../src/client/envelope.ts";
+import { XMLParser } from "../../src/deps.ts";
 
 const S = "StatisticSearch";
 
@@ -59,21 +59,34 @@ Deno.test("decodeXml() reads RESULT bodies", () => {
   );
 });
 
-Deno.test("decodeXml() calls anything else BAD_RESPONSE", async (t) => {
+Deno.test("decodeXml() refuses anything else with a BodyError", async (t) => {
   const full =
     `<StatisticSearch><list_total_count>2</list_total_count>${ROW}${ROW}</StatisticSearch>`;
-  const cases: [string, string][] = [
-    ["cut after a row", full.slice(0, full.lastIndexOf("</StatisticSearch>"))],
-    ["cut in a row", full.slice(0, 120)],
-    ["HTML", `<html><body>점검 중</body></html>`],
-    ["another root", `<KeyStatisticList><list_total_count>1</list_total_count></KeyStatisticList>`],
-    ["no root", `hello`],
+  const cases: [string, string, RegExp][] = [
+    [
+      "cut after a row",
+      full.slice(0, full.lastIndexOf("</StatisticSearch>")),
+      /^the XML is cut short \(no closing <\/StatisticSearch>\)$/,
+    ],
+    ["cut in a row", full.slice(0, 120), /cut short/],
+    [
+      "HTML",
+      `<html><body>점검 중</body></html>`,
+      /expected a StatisticSearch envelope, got "html"/,
+    ],
+    [
+      "another root",
+      `<KeyStatisticList><list_total_count>1</list_total_count></KeyStatisticList>`,
+      /expected a StatisticSearch envelope, got "KeyStatisticList"/,
+    ],
+    ["no root", `hello`, /^no root element$/],
   ];
-  for (const [name, body] of cases) {
+  for (const [name, body, detail] of cases) {
     await t.step(name, () => {
       assert.throws(() => decodeXml(body, S), (e: unknown) => {
-        assert.ok(isEcosError(e));
-        assert.equal(e.code, "BAD_RESPONSE");
+        assert.ok(e instanceof BodyError, String(e));
+        assert.match(e.detail, detail);
+        assert.equal(e.retryable, true);
         return true;
       });
     });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { pl } from "../src/deps.ts";
+import { pl } from "../../src/deps.ts";
 import {
   buildFrame,
   concatFrames,
@@ -9,8 +9,8 @@ import {
   mergeRangeParts,
   STATISTIC_ITEM_LIST_SCHEMA,
   STATISTIC_SEARCH_SCHEMA,
-} from "../src/client/frame.ts";
-import type { RawRow } from "../src/client/envelope.ts";
+} from "../../src/client/frame.ts";
+import type { RawRow } from "../../src/client/envelope.ts";
 
 const row = (item: string, time: string, value: string | null, extra: RawRow = {}): RawRow => ({
   STAT_CODE: "722Y001",

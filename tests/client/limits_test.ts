@@ -32,6 +32,7 @@ function client(fetchImpl: typeof fetch, options: EcosClientOptions = {}): EcosC
     baseUrl: "http://ecos.test/api",
     apiKey: KEY,
     fetch: fetchImpl,
+    cache: false,
     rateLimit: false,
     retry: { attempts: 3, baseMs: 1, capMs: 2 },
     ...options,

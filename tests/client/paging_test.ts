@@ -5,12 +5,23 @@ import {
   planPages,
   pullFrame,
   pullPages,
-  pullSplitting,
+  type PullSettings,
   TotalChanged,
-} from "../src/client/paging.ts";
-import type { PageResult } from "../src/client/request.ts";
-import { KEY_STATISTIC_LIST_SCHEMA } from "../src/client/frame.ts";
-import { EcosError, isEcosError } from "../src/client/errors.ts";
+} from "../../src/client/paging.ts";
+import type { PageResult } from "../../src/client/request.ts";
+import { KEY_STATISTIC_LIST_SCHEMA } from "../../src/client/frame.ts";
+import { isEcosError, Redactor, type Scope } from "../../src/client/errors.ts";
+
+const scope: Scope = {
+  service: "KeyStatisticList",
+  url: "http://ecos.test/api/KeyStatisticList/***/json/kr/1/10",
+  redactor: new Redactor("TESTKEY0123456789ABC"),
+};
+const settings = (pageSize: number, concurrency: number): PullSettings => ({
+  pageSize,
+  concurrency,
+  maxRows: 1_000_000,
+});
 
 Deno.test("planPages() covers rows 1..total exactly once, in order (property)", () => {
   fc.assert(
@@ -18,7 +29,7 @@ Deno.test("planPages() covers rows 1..total exactly once, in order (property)", 
       fc.integer({ min: 0, max: 5000 }),
       fc.integer({ min: 1, max: 700 }),
       (total, size) => {
-        const spans = planPages(total, size);
+        const spans = [...planPages(total, size)];
         let next = 1;
         for (const { startNo, endNo } of spans) {
           assert.equal(startNo, next);
@@ -48,7 +59,15 @@ function fakeService(total: number, tweak?: (span: PageSpan, page: PageResult) =
     for (let n = span.startNo; n <= Math.min(span.endNo, total); n++) {
       rows.push({ CLASS_NAME: String(n) });
     }
-    const page = { total, rows, noData: total === 0, url: "u" };
+    const page = {
+      total,
+      rows,
+      noData: total === 0,
+      scope,
+      args: [],
+      fetchedAt: new Date(0),
+      fromCache: false,
+    };
     return tweak ? tweak(span, page) : page;
   };
   return {
@@ -69,7 +88,7 @@ Deno.test("pullPages() yields every row once, in order, with bounded concurrency
       async (total, pageSize, concurrency) => {
         const service = fakeService(total);
         const seen: string[] = [];
-        for await (const rows of pullPages(service.fetchPage, { pageSize, concurrency })) {
+        for await (const rows of pullPages(service.fetchPage, settings(pageSize, concurrency))) {
           seen.push(...rows.map((r) => r.CLASS_NAME as string));
         }
         assert.deepEqual(seen, Array.from({ length: total }, (_, i) => String(i + 1)));
@@ -80,14 +99,9 @@ Deno.test("pullPages() yields every row once, in order, with bounded concurrency
   );
 });
 
-Deno.test("pullPages() reports a moving total, a short page and a vanished page", async (t) => {
+Deno.test("pullPages() reports a moving total and a vanished page as a change of data", async (t) => {
   const cases: [string, (s: PageSpan, p: PageResult) => PageResult, RegExp][] = [
     ["total", (s, p) => (s.startNo === 21 ? { ...p, total: 99 } : p), /from 50 to 99/],
-    [
-      "short",
-      (s, p) => (s.startNo === 11 ? { ...p, rows: p.rows.slice(1) } : p),
-      /held 9 rows, not 10/,
-    ],
     [
       "INFO-200",
       (s, p) => (s.startNo === 41 ? { ...p, rows: [], noData: true } : p),
@@ -98,10 +112,37 @@ Deno.test("pullPages() reports a moving total, a short page and a vanished page"
     await t.step(name, async () => {
       const service = fakeService(50, tweak);
       await assert.rejects(async () => {
-        for await (
-          const _ of pullPages(service.fetchPage, { pageSize: 10, concurrency: 3 })
-        ) { /* drain */ }
-      }, (e: unknown) => e instanceof TotalChanged && message.test(e.message));
+        for await (const _ of pullPages(service.fetchPage, settings(10, 3))) { /* drain */ }
+      }, (e: unknown) => e instanceof TotalChanged && message.test(e.message) && e.scope === scope);
+    });
+  }
+});
+
+Deno.test("pullPages() calls a page of the wrong size a bad answer", async (t) => {
+  const cases: [string, (s: PageSpan, p: PageResult) => PageResult, RegExp][] = [
+    [
+      "short",
+      (s, p) => (s.startNo === 11 ? { ...p, rows: p.rows.slice(1) } : p),
+      /rows 11-20 of 50 held 9 rows, not 10/,
+    ],
+    [
+      "long",
+      (s, p) => (s.startNo === 1 ? { ...p, rows: [...p.rows, { CLASS_NAME: "x" }] } : p),
+      /rows 1-10 of 50 held 11 rows, not 10/,
+    ],
+  ];
+  for (const [name, tweak, message] of cases) {
+    await t.step(name, async () => {
+      const service = fakeService(50, tweak);
+      await assert.rejects(async () => {
+        for await (const _ of pullPages(service.fetchPage, settings(10, 3))) { /* drain */ }
+      }, (e: unknown) => {
+        assert.ok(isEcosError(e), String(e));
+        assert.equal(e.code, "BAD_RESPONSE");
+        assert.equal(e.retryable, false);
+        assert.match(e.message, message);
+        return true;
+      });
     });
   }
 });
@@ -114,9 +155,8 @@ Deno.test("pullFrame() pulls again once when the total moves, then gives TOTAL_C
   });
   const df = await pullFrame(
     once.fetchPage,
-    { pageSize: 10, concurrency: 2 },
+    settings(10, 2),
     KEY_STATISTIC_LIST_SCHEMA,
-    "KeyStatisticList",
   );
   assert.equal(df.height, 30);
   assert.equal(pulls, 2);
@@ -124,42 +164,34 @@ Deno.test("pullFrame() pulls again once when the total moves, then gives TOTAL_C
   await assert.rejects(
     pullFrame(
       always.fetchPage,
-      { pageSize: 10, concurrency: 2 },
+      settings(10, 2),
       KEY_STATISTIC_LIST_SCHEMA,
-      "KeyStatisticList",
     ),
-    (e: unknown) => isEcosError(e) && e.code === "TOTAL_CHANGED" && e.attempts === 2,
+    (e: unknown) => {
+      assert.ok(isEcosError(e), String(e));
+      assert.equal(e.code, "TOTAL_CHANGED");
+      assert.equal(e.attempts, 2);
+      assert.equal(e.service, "KeyStatisticList");
+      assert.equal(e.url, scope.url);
+      assert.match(e.message, /list_total_count went from 30 to 31/);
+      return true;
+    },
   );
 });
 
-Deno.test("pullSplitting() halves a range on ERROR-400 down to single periods", async () => {
-  const asked: string[] = [];
-  const pull = (lo: number, hi: number) => {
-    asked.push(`${lo}-${hi}`);
-    if (hi - lo >= 2) return Promise.reject(new EcosError("ERROR-400", "too large"));
-    return Promise.resolve([lo, hi]);
-  };
-  const merged = await pullSplitting(0, 9, pull, (parts) => parts.flat(), String);
-  assert.deepEqual(merged, [0, 1, 2, 2, 3, 4, 5, 6, 7, 7, 8, 9]);
-  assert.deepEqual(asked.slice(0, 3), ["0-9", "0-4", "0-2"]);
-  await assert.rejects(
-    pullSplitting(
-      5,
-      6,
-      () => Promise.reject(new EcosError("ERROR-400", "x")),
-      (p) => p[0],
-      (i) => `P${i}`,
-    ),
-    /even the single period P5 is too large/,
-  );
-  await assert.rejects(
-    pullSplitting(
-      5,
-      6,
-      () => Promise.reject(new EcosError("ERROR-500", "other")),
-      (p) => p[0],
-      String,
-    ),
-    /other/,
-  );
+Deno.test("pullPages() refuses a query of more than maxRows rows after its first page", async () => {
+  const service = fakeService(50);
+  await assert.rejects(async () => {
+    for await (const _ of pullPages(service.fetchPage, { ...settings(10, 3), maxRows: 49 })) {
+      /* drain */
+    }
+  }, (e: unknown) => isEcosError(e) && e.code === "TOO_MANY_ROWS" && /50 rows/.test(e.message));
+  assert.deepEqual(service.calls, [{ startNo: 1, endNo: 10 }]);
+  const rows: unknown[] = [];
+  for await (
+    const page of pullPages(fakeService(50).fetchPage, { ...settings(10, 3), maxRows: 50 })
+  ) {
+    rows.push(...page);
+  }
+  assert.equal(rows.length, 50, "exactly maxRows rows are allowed");
 });

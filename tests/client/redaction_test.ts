@@ -67,6 +67,7 @@ Deno.test("the key echoed anywhere in a failure appears nowhere in the error (pr
           baseUrl: "http://ecos.test/api",
           apiKey: key,
           fetch: fetchImpl as typeof fetch,
+          cache: false,
           rateLimit: false,
           retry: { attempts: 2, baseMs: 0, capMs: 0 },
         });

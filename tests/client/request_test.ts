@@ -3,13 +3,12 @@ import {
   backoffMs,
   buildUrl,
   decodeBody,
-  redact,
-  redactedError,
   requestPage,
   type Transport,
-} from "../src/client/request.ts";
-import { Semaphore } from "../src/util/limiter.ts";
-import { type EcosError, isEcosError } from "../src/client/errors.ts";
+} from "../../src/client/request.ts";
+import { BodyError } from "../../src/client/envelope.ts";
+import { Semaphore } from "../../src/util/limiter.ts";
+import { type EcosError, isEcosError, Redactor } from "../../src/client/errors.ts";
 
 const KEY = "k3y/with?odd#chars";
 
@@ -20,11 +19,14 @@ function transport(
   return {
     baseUrl: "http://ecos.test/api/",
     apiKey: KEY,
+    redactor: new Redactor(KEY),
     fetch: fetchImpl as typeof fetch,
     timeoutMs: 1000,
+    maxResponseBytes: 1_000_000,
     retry: { attempts: 3, baseMs: 1, capMs: 2, jitter: true },
     limiter: undefined,
     semaphore: new Semaphore(4),
+    cache: undefined,
     ...extra,
   };
 }
@@ -83,18 +85,6 @@ Deno.test("buildUrl() percent-encodes every segment and redacts the key", () => 
   );
 });
 
-Deno.test("redact() and redactedError() hide the key, raw or encoded, through causes", () => {
-  assert.equal(redact(`a ${KEY} b ${encodeURIComponent(KEY)}`, KEY), "a *** b ***");
-  const inner = new TypeError(
-    `error sending request for url (http://h/api/S/${encodeURIComponent(KEY)}/json)`,
-  );
-  const copy = redactedError(new Error(`outer ${KEY}`, { cause: inner }), KEY);
-  assert.equal(copy.message, "outer ***");
-  assert.equal((copy.cause as Error).name, "TypeError");
-  assert.ok(!String((copy.cause as Error).message).includes(encodeURIComponent(KEY)));
-  assert.ok(!(copy.stack ?? "").includes(KEY));
-});
-
 Deno.test("backoffMs() doubles up to the cap, higher for ERROR-602, with full jitter", () => {
   const retry = { attempts: 9, baseMs: 100, capMs: 1000, jitter: false };
   assert.deepEqual([1, 2, 3, 4, 5].map((n) => backoffMs(retry, n, "backoff")), [
@@ -108,16 +98,25 @@ Deno.test("backoffMs() doubles up to the cap, higher for ERROR-602, with full ji
   assert.equal(backoffMs({ ...retry, jitter: true }, 3, "backoff", () => 0.5), 200);
 });
 
-Deno.test("decodeBody() recognises JSON, XML, HTML and garbage", () => {
+Deno.test("decodeBody() recognises JSON, XML, HTML and garbage", async (t) => {
   assert.equal(decodeBody(` {"RESULT":{"CODE":"INFO-200","MESSAGE":""}}`, "X").kind, "result");
   assert.equal(decodeBody(`<RESULT><CODE>INFO-200</CODE><MESSAGE/></RESULT>`, "X").kind, "result");
-  for (
-    const body of ["<!DOCTYPE html><html></html>", "<html lang=ko>", "", "Service Unavailable"]
-  ) {
-    assert.throws(
-      () => decodeBody(body, "X"),
-      (e: unknown) => isEcosError(e) && e.code === "BAD_RESPONSE",
-    );
+  const cases: [string, string, RegExp, string | undefined][] = [
+    ["a doctype", "<!DOCTYPE html><html></html>", /^an HTML page$/, "<!DOCTYPE html><html></html>"],
+    ["an html tag", "  <html lang=ko>", /^an HTML page$/, "<html lang=ko>"],
+    ["nothing", " \n", /^the body is empty$/, undefined],
+    ["text", "Service Unavailable", /^neither JSON nor XML$/, "Service Unavailable"],
+  ];
+  for (const [name, body, detail, quote] of cases) {
+    await t.step(name, () => {
+      assert.throws(() => decodeBody(body, "X"), (e: unknown) => {
+        assert.ok(e instanceof BodyError, String(e));
+        assert.match(e.detail, detail);
+        assert.equal(e.quote, quote);
+        assert.equal(e.retryable, true);
+        return true;
+      });
+    });
   }
 });
 
@@ -128,9 +127,10 @@ Deno.test("requestPage() returns rows, and no rows for INFO-200", async () => {
   assert.equal(first.total, 1);
   assert.equal(first.noData, false);
   assert.equal(
-    first.url,
+    first.scope.url,
     "http://ecos.test/api/StatisticSearch/***/json/kr/1/10/722Y001/M/202001/202012",
   );
+  assert.equal(first.scope.service, "StatisticSearch");
   assert.ok(urls[0]?.includes(encodeURIComponent(KEY)));
   const none = await requestPage(t, page);
   assert.deepEqual([none.total, none.rows, none.noData], [0, [], true]);
@@ -152,6 +152,7 @@ Deno.test("requestPage() fails at once on codes that retrying cannot fix", async
       const { fetchImpl, urls } = scripted(json(result(code)));
       const e = await failure(requestPage(transport(fetchImpl), page));
       assert.equal(e.code, code);
+      assert.equal(e.retryable, false);
       assert.equal(e.attempts, 1);
       assert.equal(e.serviceMessage, `message of ${code}`);
       assert.match(
@@ -170,21 +171,30 @@ Deno.test("requestPage() fails at once on codes that retrying cannot fix", async
 });
 
 Deno.test("requestPage() retries transient failures, then succeeds", async (t) => {
-  const transient: [string, () => Response | Error][] = [
-    ["ERROR-500", () => json(result("ERROR-500"))],
-    ["ERROR-600", () => json(result("ERROR-600"))],
-    ["ERROR-601", () => json(result("ERROR-601"))],
-    ["ERROR-602", () => json(result("ERROR-602"))],
-    ["502", () => new Response("<html>Bad gateway</html>", { status: 502 })],
-    ["429", () => new Response("slow down", { status: 429 })],
-    ["HTML 200", () => new Response("<!DOCTYPE html><html><body>점검</body></html>")],
+  const transient: [string, string, () => Response | Error][] = [
+    ["ERROR-500", "ERROR-500", () => json(result("ERROR-500"))],
+    ["ERROR-600", "ERROR-600", () => json(result("ERROR-600"))],
+    ["ERROR-601", "ERROR-601", () => json(result("ERROR-601"))],
+    ["ERROR-602", "ERROR-602", () => json(result("ERROR-602"))],
+    ["502", "BAD_RESPONSE", () => new Response("<html>Bad gateway</html>", { status: 502 })],
+    ["429", "RATE_LIMITED", () => new Response("slow down", { status: 429 })],
+    [
+      "HTML 200",
+      "BAD_RESPONSE",
+      () => new Response("<!DOCTYPE html><html><body>점검</body></html>"),
+    ],
     [
       "reset",
+      "TRANSPORT",
       () => new TypeError(`connection reset: http://ecos.test/api/StatisticSearch/${KEY}/json`),
     ],
-    ["cut JSON", () => json(`{"StatisticSearch":{"list_total_count":1,"row":[{"TI`)],
+    [
+      "cut JSON",
+      "BAD_RESPONSE",
+      () => json(`{"StatisticSearch":{"list_total_count":1,"row":[{"TI`),
+    ],
   ];
-  for (const [name, make] of transient) {
+  for (const [name, code, make] of transient) {
     await t.step(name, async () => {
       const { fetchImpl, urls } = scripted(make(), make(), json(ok));
       const r = await requestPage(transport(fetchImpl), page);
@@ -194,6 +204,8 @@ Deno.test("requestPage() retries transient failures, then succeeds", async (t) =
     await t.step(`${name}, exhausted`, async () => {
       const { fetchImpl, urls } = scripted(make(), make(), make());
       const e = await failure(requestPage(transport(fetchImpl), page));
+      assert.equal(e.code, code);
+      assert.equal(e.retryable, true);
       assert.equal(e.attempts, 3);
       assert.equal(urls.length, 3);
       assert.match(e.message, /(after 3 attempts|gave up after 3 attempts)$/);

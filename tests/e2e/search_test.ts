@@ -152,8 +152,8 @@ Deno.test("the module-level functions use a client built from the environment", 
     const df = await statisticSearch(rate);
     assert.equal(df.height, 24);
     const key = await keyStatisticList({ pageSize: 50 });
-    assert.equal(key.height, 100);
-    assert.equal(server.stats.total, 3);
+    assert.equal(key.height, 101);
+    assert.equal(server.stats.total, 4);
   } finally {
     Deno.env.delete("ECOS_BASE_URL");
     Deno.env.delete("ECOS_API_KEY");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type DataFrame, pl } from "../mod.ts";
+import { type DataFrame, pl } from "../../src/deps.ts";
 import {
   _frameFactories,
   displayFrame,
@@ -7,7 +7,7 @@ import {
   installFrameDisplay,
   JUPYTER_DISPLAY,
   type MimeBundle,
-} from "../src/jupyter/display.ts";
+} from "../../src/jupyter/display.ts";
 
 type Shown = { [JUPYTER_DISPLAY](): MimeBundle };
 const bundleOf = (df: DataFrame) => (df as unknown as Shown)[JUPYTER_DISPLAY]();
@@ -29,13 +29,61 @@ function sample(): DataFrame {
   }).withColumns(pl.col("TIME").cast(pl.Date), pl.col("COUNT").cast(pl.Int64));
 }
 
-Deno.test("importing mod.ts gives frames the readable display", () => {
-  const factories = _frameFactories();
-  assert.ok(factories, "nodejs-polars' frame factory is found");
-  assert.notEqual(factories.current, factories.original, "and wrapped");
-  const bundle = bundleOf(sample().filter(pl.col("COUNT").gt(0)));
-  assert.deepEqual(Object.keys(bundle).sort(), ["text/html", "text/plain"]);
-  assert.ok(String(bundle["text/html"]).includes("<td>2019-04-14</td>"));
+const DATARESOURCE = "application/vnd.dataresource+json";
+
+/**
+ * Imports `module` in a fresh `deno run` (outside Jupyter), then tells the media types of a new
+ * frame's Jupyter display and whether its HTML shows a Date cell as an ISO date.
+ */
+async function displayAfterImporting(
+  module: string,
+): Promise<{ types: string[]; isoDate: boolean }> {
+  const href = (path: string) => JSON.stringify(new URL(path, import.meta.url).href);
+  const code = `
+    import * as imported from ${href(module)};
+    import { pl } from ${href("../../src/deps.ts")};
+    void imported;
+    const df = pl.DataFrame({ TIME: [new Date("2019-04-14")] })
+      .withColumns(pl.col("TIME").cast(pl.Date));
+    const bundle = await df[Symbol.for("Jupyter.display")]();
+    console.log(JSON.stringify({
+      types: Object.keys(bundle).sort(),
+      isoDate: String(bundle["text/html"]).includes("<td>2019-04-14</td>"),
+    }));
+  `;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "-"],
+    cwd: new URL("../..", import.meta.url),
+    env: { NO_COLOR: "1" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(code));
+  await writer.close();
+  const out = await child.output();
+  const stderr = new TextDecoder().decode(out.stderr);
+  assert.equal(out.code, 0, stderr);
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+Deno.test("importing src/jupyter/display.ts outside Jupyter leaves frames with nodejs-polars' display", async () => {
+  const shown = await displayAfterImporting("../../src/jupyter/display.ts");
+  assert.ok(shown.types.includes(DATARESOURCE), shown.types.join());
+  assert.equal(shown.isoDate, false);
+});
+
+Deno.test("importing mod.ts outside Jupyter leaves frames with nodejs-polars' display", async () => {
+  const shown = await displayAfterImporting("../../mod.ts");
+  assert.ok(shown.types.includes(DATARESOURCE), shown.types.join());
+  assert.equal(shown.isoDate, false);
+});
+
+Deno.test("importing src/jupyter/mod.ts gives new frames the readable display", async () => {
+  const shown = await displayAfterImporting("../../src/jupyter/mod.ts");
+  assert.deepEqual(shown.types, ["text/html", "text/plain"]);
+  assert.equal(shown.isoDate, true, "a Date cell shows as an ISO date");
 });
 
 Deno.test("frameToHtml() shows dates as ISO dates, datetimes as ISO 8601 and escapes text", () => {

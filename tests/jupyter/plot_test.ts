@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { pl } from "../src/deps.ts";
-import { JUPYTER_DISPLAY } from "../src/jupyter/display.ts";
-import { barChart, Chart, lineChart } from "../src/jupyter/plot.ts";
+import { pl } from "../../src/deps.ts";
+import { JUPYTER_DISPLAY } from "../../src/jupyter/display.ts";
+import { barChart, Chart, lineChart } from "../../src/jupyter/plot.ts";
 
 type Spec = {
   $schema: string;
@@ -153,8 +153,10 @@ Deno.test("Chart's Jupyter display carries vega-lite, a static SVG and text", as
 Deno.test("Chart.toSVG() labels dates by UTC in any time zone", async () => {
   // Three days from Wednesday 2020-01-01: a local-time axis west of UTC would start on the 31st.
   const code = `
-    import { pl } from ${JSON.stringify(new URL("../src/deps.ts", import.meta.url).href)};
-    import { lineChart } from ${JSON.stringify(new URL("../src/jupyter/plot.ts", import.meta.url).href)};
+    import { pl } from ${JSON.stringify(new URL("../../src/deps.ts", import.meta.url).href)};
+    import { lineChart } from ${
+    JSON.stringify(new URL("../../src/jupyter/plot.ts", import.meta.url).href)
+  };
     const df = pl.DataFrame({
       T: [new Date("2020-01-01"), new Date("2020-01-02"), new Date("2020-01-03")],
       V: [1, 2, 3],

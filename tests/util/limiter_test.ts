@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { delay, RateLimiter, Semaphore } from "../src/util/limiter.ts";
+import { delay, RateLimiter, Semaphore } from "../../src/util/limiter.ts";
 
 Deno.test("delay() rejects with the signal's reason and clears its timer", async () => {
   const controller = new AbortController();

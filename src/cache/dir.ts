@@ -1,0 +1,86 @@
+/**
+ * Where the response cache lives by default.
+ *
+ * @module
+ */
+
+import { isAbsolute, join } from "node:path";
+import { readEnv } from "../util/env.ts";
+
+/**
+ * The cache directory to use when none is given.
+ *
+ * - `ECOS_CACHE_DIR`, when set, as it is.
+ * - Linux and the BSDs: `$XDG_CACHE_HOME/ecos` when XDG_CACHE_HOME is an absolute path (the XDG
+ *   spec says to ignore a relative one), else `~/.cache/ecos`.
+ * - macOS: `~/Library/Caches/ecos`.
+ * - Windows: `%LOCALAPPDATA%\ecos\cache`, else `%USERPROFILE%\AppData\Local\ecos\cache`.
+ *
+ * When no home directory can be found (no HOME / LOCALAPPDATA / USERPROFILE, or no `--allow-env`),
+ * the answer is `ecos-cache-<uid>` (or `ecos-cache` when the uid is unknown) under the OS temporary
+ * directory (TMPDIR, TEMP or TMP, else `/tmp` or `%SystemRoot%\Temp`). That directory may be
+ * shared by every user of the machine and emptied at reboot: set `ECOS_CACHE_DIR` to a private
+ * directory instead when that matters.
+ *
+ * Needs no permission: without `--allow-env` every variable reads as unset.
+ *
+ * @returns The directory's path; it may not exist yet.
+ *
+ * @example The variable ECOS_CACHE_DIR wins
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultCacheDir } from "./dir.ts";
+ *
+ * const dir = defaultCacheDir();
+ * const explicit = Deno.env.get("ECOS_CACHE_DIR");
+ * if (explicit) assert.equal(dir, explicit);
+ * else assert.match(dir, /ecos/);
+ * ```
+ */
+export function defaultCacheDir(): string {
+  const explicit = readEnv("ECOS_CACHE_DIR");
+  if (explicit !== undefined) return explicit;
+  switch (Deno.build.os) {
+    case "windows": {
+      const local = readEnv("LOCALAPPDATA");
+      if (local !== undefined) return join(local, "ecos", "cache");
+      const profile = readEnv("USERPROFILE");
+      if (profile !== undefined) return join(profile, "AppData", "Local", "ecos", "cache");
+      break;
+    }
+    case "darwin": {
+      const home = readEnv("HOME");
+      if (home !== undefined) return join(home, "Library", "Caches", "ecos");
+      break;
+    }
+    default: {
+      const xdg = readEnv("XDG_CACHE_HOME");
+      if (xdg !== undefined && isAbsolute(xdg)) return join(xdg, "ecos");
+      const home = readEnv("HOME");
+      if (home !== undefined) return join(home, ".cache", "ecos");
+    }
+  }
+  const uid = userId();
+  return join(tempDir(), uid === undefined ? "ecos-cache" : `ecos-cache-${uid}`);
+}
+
+/** The OS temporary directory, read without permissions. */
+function tempDir(): string {
+  if (Deno.build.os === "windows") {
+    return readEnv("TEMP") ?? readEnv("TMP") ??
+      join(readEnv("SystemRoot") ?? "C:\\Windows", "Temp");
+  }
+  return readEnv("TMPDIR") ?? "/tmp";
+}
+
+/** The user's id where there is one and `--allow-sys` grants it, asked without a prompt. */
+function userId(): number | undefined {
+  try {
+    if (Deno.permissions.querySync({ name: "sys", kind: "uid" }).state !== "granted") {
+      return undefined;
+    }
+    return Deno.uid() ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

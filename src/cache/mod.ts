@@ -1,0 +1,16 @@
+/**
+ * The on-disk response cache: {@linkcode ResponseCache} and where it lives,
+ * {@linkcode defaultCacheDir}.
+ *
+ * @module
+ */
+
+export {
+  type CacheInfo,
+  DEFAULT_TTL_MS,
+  ResponseCache,
+  type ResponseCacheOptions,
+} from "./response_cache.ts";
+export { type CachedPage } from "./entry.ts";
+export { CACHE_FORMAT, type CacheKey } from "./key.ts";
+export { defaultCacheDir } from "./dir.ts";

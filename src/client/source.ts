@@ -1,0 +1,133 @@
+/**
+ * Where data comes from, and when it was fetched: the live ECOS service, the bundled server's
+ * generated sample data, or another server. Charts name the source under their title, and
+ * every frame a client returns can say where and when its rows were fetched
+ * ({@linkcode frameInfo}), including whether they came from the response cache.
+ *
+ * @module
+ */
+
+import type { DataFrame } from "../deps.ts";
+import { isoDate } from "../util/iso_date.ts";
+
+/** Where a client's data comes from. */
+export type DataSource =
+  /** The Bank of Korea's ECOS service. */
+  | "live"
+  /** The bundled server, in this process: generated sample data. */
+  | "bundled"
+  /** Another server (a proxy, a mirror, a bundled server in another process). */
+  | "custom";
+
+/** Where and when a frame's rows were fetched. */
+export interface FrameInfo {
+  /** Where the rows come from. */
+  source: DataSource;
+  /** The service's base URL (never the key). */
+  baseUrl: string;
+  /** When the oldest of its pages was fetched from the service. */
+  fetchedAt: Date;
+  /** Whether any page came from the response cache rather than the service. */
+  fromCache: boolean;
+}
+
+// Shared through globalThis: a notebook may load two copies of the module.
+const BUNDLED = Symbol.for("ecos.bundledServerUrls");
+const bundled = ((globalThis as Record<symbol, unknown>)[BUNDLED] ??= new Set<string>()) as Set<
+  string
+>;
+
+/**
+ * Records that a base URL is a bundled server of this process, whose data is generated.
+ *
+ * @param baseUrl The server's base URL.
+ * @returns A function that forgets it (when the server closes).
+ */
+export function registerBundledServer(baseUrl: string): () => void {
+  const url = baseUrl.replace(/\/+$/, "");
+  bundled.add(url);
+  return () => void bundled.delete(url);
+}
+
+/**
+ * Where a base URL's data comes from.
+ *
+ * @param baseUrl A base URL.
+ * @returns "live" for ecos.bok.or.kr, "bundled" for a bundled server of this process,
+ * otherwise "custom".
+ */
+export function sourceOf(baseUrl: string): DataSource {
+  const url = baseUrl.replace(/\/+$/, "");
+  if (bundled.has(url)) return "bundled";
+  return new URL(url).hostname === "ecos.bok.or.kr" ? "live" : "custom";
+}
+
+let lastSource: DataSource | undefined;
+
+/**
+ * Notes the source of the client made last: what charts name when a frame does not say.
+ *
+ * @param source The source.
+ */
+export function noteSource(source: DataSource): void {
+  lastSource = source;
+}
+
+/**
+ * The source charts name by default: the last client's.
+ *
+ * @returns The source, or `undefined` before any client was made.
+ */
+export function currentSource(): DataSource | undefined {
+  return lastSource;
+}
+
+/**
+ * The line that names a source, as the Bank of Korea asks when its data is shown.
+ *
+ * @param source The source.
+ * @param date When the data was retrieved.
+ * @returns E.g. "Source: ECOS, Bank of Korea (retrieved 2026-11-23)".
+ */
+export function sourceLine(source: DataSource, date: Date = new Date()): string {
+  switch (source) {
+    case "live":
+      return `Source: ECOS, Bank of Korea (retrieved ${isoDate(date)})`;
+    case "bundled":
+      return "Generated sample data from the bundled ECOS server, not official statistics";
+    case "custom":
+      return `Source: an ECOS-compatible service (retrieved ${isoDate(date)})`;
+  }
+}
+
+const infos = new WeakMap<DataFrame, FrameInfo>();
+
+/** Records where a frame's rows came from. */
+export function setFrameInfo(df: DataFrame, info: FrameInfo): DataFrame {
+  infos.set(df, info);
+  return df;
+}
+
+/**
+ * Where and when the rows of a frame a client returned were fetched, and whether they came
+ * from the response cache. Frames derived from it (filtered, joined, ...) are new frames and
+ * have no record.
+ *
+ * @param df A frame a client method returned.
+ * @returns The record, or `undefined` for any other frame.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { connect, frameInfo } from "@ecos/ecos";
+ *
+ * await using session = await connect({ apiKey: "", quiet: true });
+ * const rate = await session.client.series("base_rate", { start: "2024", end: "2024" });
+ * assert.equal(frameInfo(rate)?.source, "bundled");
+ * assert.equal(frameInfo(rate)?.fromCache, false);
+ * assert.equal(frameInfo(rate.head(1)), undefined);
+ * ```
+ */
+export function frameInfo(df: DataFrame): FrameInfo | undefined {
+  return infos.get(df);
+}
