@@ -1,17 +1,23 @@
 /**
  * The README's demo: both specified services as DataFrames. Without ECOS_API_KEY it runs
- * against the bundled server (generated sample data); with it, against the live service.
+ * against the bundled server (generated sample data); with it, against the live service (or
+ * the server ECOS_BASE_URL names).
  *
  *     deno task demo
  *
  * @module
  */
 
-import { connect, isEcosError } from "../mod.ts";
+import { connect, isEcosError, sourceLine } from "../mod.ts";
 
 await using session = await connect();
 const { client, source } = session;
-console.log(`Source: ${source === "bundled" ? "the bundled server" : "the ECOS service"}\n`);
+const where = {
+  bundled: "the bundled server, in this process (generated sample data, not official statistics)",
+  live: "the ECOS service of the Bank of Korea",
+  custom: `the ECOS-compatible server at ${client.baseUrl}`,
+}[source];
+console.log(`Source: ${where}\n`);
 
 try {
   const keyStats = await client.keyStatisticList();
@@ -30,6 +36,7 @@ try {
     rate.select("STAT_CODE", "ITEM_NAME1", "UNIT_NAME", "TIME", "PERIOD", "DATA_VALUE")
       .tail(6).toString(),
   );
+  console.log(`\n${sourceLine(client.source)}`);
 } catch (error) {
   if (!isEcosError(error)) throw error;
   console.error(`${error.code}: ${error.message}`);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { startEcosServer } from "../src/server/mod.ts";
 
 const demo = fileURLToPath(new URL("../examples/demo.ts", import.meta.url));
 
@@ -17,9 +18,35 @@ Deno.test("the README's demo prints both services' frames from the bundled serve
   const out = new TextDecoder().decode(stdout);
   assert.equal(code, 0, new TextDecoder().decode(stderr));
   assert.match(out, /generated sample data/);
-  assert.match(out, /KeyStatisticList: 100 key indicators/);
+  assert.match(out, /^Source: the bundled server, in this process \(generated sample data/m);
+  assert.match(out, /KeyStatisticList: 101 key indicators/);
   assert.match(out, /StatisticSearch 722Y001 \(base rate, monthly\): 24 rows/);
   assert.match(out, /│ 722Y001 +┆ .+┆ 2024-12-01 ┆ 202412 +┆ [0-9.]+ +│/);
   // The bundled server's key is made up per run and must not leak into the output.
   assert.doesNotMatch(out, /bundled-[0-9a-f-]{36}/);
+});
+
+Deno.test("the demo names a server of ECOS_BASE_URL as such, not as the ECOS service", async () => {
+  await using server = await startEcosServer({ keys: ["demo-key"] });
+  const env: Record<string, string> = {
+    ...Deno.env.toObject(),
+    NO_COLOR: "1",
+    ECOS_API_KEY: "demo-key",
+    ECOS_BASE_URL: server.url,
+  };
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", demo],
+    env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const out = new TextDecoder().decode(stdout);
+  assert.equal(code, 0, new TextDecoder().decode(stderr));
+  assert.match(
+    out,
+    new RegExp(`^Source: the ECOS-compatible server at ${server.url.replace(/[.]/g, "\\.")}`),
+  );
+  assert.doesNotMatch(out, /the ECOS service/);
+  assert.doesNotMatch(out, /demo-key/);
 });

@@ -179,8 +179,11 @@ function positions(n: number, limit: number): number[] {
 
 /**
  * Renders a frame as an HTML table: a shape line, a header of column names and short type
- * names, cells with dates as `YYYY-MM-DD` and datetimes as ISO 8601, all text escaped, and
- * only the first and last rows and columns of a large frame.
+ * names, cells with dates as `YYYY-MM-DD` (never wrapped) and datetimes as ISO 8601, numbers
+ * right-aligned with one precision a column and thousands separators where a column holds
+ * 10,000 or more, all text escaped, and only the first and last rows and columns of a large
+ * frame. Columns that hold only nulls are left out of the table (not the frame) and named in
+ * the shape line.
  *
  * @param df The frame.
  * @param options How many rows and columns to show.
@@ -195,19 +198,27 @@ function positions(n: number, limit: number): number[] {
  * import { pl } from "../deps.ts";
  *
  * const df = pl.DataFrame({ TIME: [new Date("2024-01-01")] }).withColumns(pl.col("TIME").cast(pl.Date));
- * assert.match(frameToHtml(df), /<td>2024-01-01<\/td>/);
+ * assert.match(frameToHtml(df), /<td style="white-space:nowrap">2024-01-01<\/td>/);
  * ```
  */
 export function frameToHtml(df: DataFrame, options: DisplayFrameOptions = {}): string {
   const rowLimit = checkLimit("rows", options.rows, 10);
   const colLimit = checkLimit("columns", options.columns, 12);
   const [height, width] = [df.height, df.width];
+  // Columns that hold only nulls (ITEM_CODE2..4 of a one-level table, say) say nothing: the
+  // table leaves them out and names them; the frame keeps them.
+  const empty = height === 0
+    ? []
+    : df.columns.filter((name) => df.getColumn(name).nullCount() === height);
+  const shown = empty.length === 0
+    ? df
+    : df.select(...df.columns.filter((c) => !empty.includes(c)));
   const rowPos = positions(height, rowLimit);
-  const colPos = positions(width, colLimit);
+  const colPos = positions(shown.width, colLimit);
   const gap = rowPos.indexOf(-1);
   // Only the rows on show are read out of Polars.
-  const slice = gap < 0 ? df : pl.concat([df.head(gap), df.tail(rowPos.length - gap - 1)]);
-  const names = df.columns;
+  const slice = gap < 0 ? shown : pl.concat([shown.head(gap), shown.tail(rowPos.length - gap - 1)]);
+  const names = shown.columns;
   const header: string[] = [];
   const types: string[] = [];
   const cells: string[][] = Array.from({ length: slice.height }, () => []);
@@ -222,7 +233,13 @@ export function frameToHtml(df: DataFrame, options: DisplayFrameOptions = {}): s
     header.push(`<th>${escapeHtml(series.name)}</th>`);
     types.push(`<td>${escapeHtml(typeLabel(series.dtype))}</td>`);
     const values: unknown[] = series.toArray();
-    values.forEach((v, r) => cells[r]?.push(`<td>${escapeHtml(formatCell(v, series.dtype))}</td>`));
+    const format = columnFormat(series, values);
+    const style = series.isDateTime()
+      ? ' style="white-space:nowrap"'
+      : series.isNumeric()
+      ? ' style="text-align:right"'
+      : "";
+    values.forEach((v, r) => cells[r]?.push(`<td${style}>${escapeHtml(format(v))}</td>`));
   }
   const body: string[] = [];
   let r = 0;
@@ -233,9 +250,49 @@ export function frameToHtml(df: DataFrame, options: DisplayFrameOptions = {}): s
       body.push(`<tr>${(cells[r++] ?? []).join("")}</tr>`);
     }
   }
-  return `<div><small>shape: (${height}, ${width})</small>` +
+  const hidden = empty.length === 0
+    ? ""
+    : ` · ${empty.length} column${empty.length === 1 ? "" : "s"} of nulls not shown: ${
+      escapeHtml(empty.join(", "))
+    }`;
+  return `<div><small>shape: (${height}, ${width})${hidden}</small>` +
     `<table border="1" class="dataframe"><thead><tr>${header.join("")}</tr>` +
     `<tr>${types.join("")}</tr></thead><tbody>${body.join("")}</tbody></table></div>`;
+}
+
+/** The most decimals a column shows: hides binary noise (0.30000000000000004). */
+const MAX_DECIMALS = 6;
+
+/** Decimals a number needs, up to MAX_DECIMALS. */
+function decimalsOf(v: number): number {
+  const text = String(Number(v.toFixed(MAX_DECIMALS)));
+  const dot = text.indexOf(".");
+  return dot < 0 || text.includes("e") ? 0 : text.length - dot - 1;
+}
+
+/**
+ * How a column's cells are written. Numbers of a column share one precision (the most any of
+ * the shown values needs, at most six decimals), and get thousands separators when the
+ * column holds a number of 10,000 or more; dates are ISO dates.
+ */
+function columnFormat(series: Series, values: readonly unknown[]): (v: unknown) => string {
+  if (!series.isNumeric()) return (v) => formatCell(v, series.dtype);
+  const finite = values.flatMap((v) => {
+    const n = typeof v === "bigint" ? Number(v) : v;
+    return typeof n === "number" && Number.isFinite(n) ? [n] : [];
+  });
+  const decimals = Math.max(0, ...finite.map(decimalsOf));
+  const grouped = finite.some((n) => Math.abs(n) >= 10_000);
+  const number = new Intl.NumberFormat("en-US", {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: grouped,
+  });
+  return (v) => {
+    if (typeof v === "bigint") return grouped ? number.format(v) : String(v);
+    if (typeof v !== "number" || !Number.isFinite(v)) return formatCell(v, series.dtype);
+    return number.format(v);
+  };
 }
 
 /** The mime bundle of a frame: HTML table and Polars' text table, no dataresource. */

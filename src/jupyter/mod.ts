@@ -13,7 +13,7 @@
  *   .withColumns(pl.col("TIME").cast(pl.Date));
  * const show = (df as unknown as { [JUPYTER_DISPLAY](): Record<string, unknown> })[JUPYTER_DISPLAY];
  * const bundle = show.call(df);
- * assert.match(String(bundle["text/html"]), /<td>2024-01-01<\/td>/);
+ * assert.match(String(bundle["text/html"]), /<td[^>]*>2024-01-01<\/td>/);
  * ```
  *
  * @module

@@ -18,6 +18,7 @@ import { type DataFrame, loadVega, type VegaLiteTopLevelSpec } from "../deps.ts"
 import { type Displayable, JUPYTER_DISPLAY, type MimeBundle } from "./display.ts";
 import { invalidArgument } from "../client/errors.ts";
 import { isoDate } from "../util/iso_date.ts";
+import { currentSource, frameInfo, sourceLine } from "../client/source.ts";
 
 /**
  * A vega-lite specification (https://vega.github.io/vega-lite/docs/spec.html), as plain JSON:
@@ -38,20 +39,32 @@ export interface ChartOptions {
   y: string;
   /** A column whose values split the rows into series, one colour each. */
   color?: string;
-  /** The chart's title. */
+  /**
+   * The chart's title.
+   *
+   * @default {the item's name, when the frame holds one series of one item}
+   */
   title?: string;
   /**
    * The horizontal axis title.
    *
-   * @default {the column name}
+   * @default {none for dates; else the column name}
    */
   xTitle?: string;
   /**
    * The vertical axis title.
    *
-   * @default {the column name}
+   * @default {for DATA_VALUE, the frame's UNIT_NAME; else the column name}
    */
   yTitle?: string;
+  /**
+   * The line under the title that names where the data comes from; `false` for none.
+   *
+   * @default {from the frame, or the last client made: "Source: ECOS, Bank of Korea (retrieved
+   * <date>)" for the live service, "Generated sample data from the bundled ECOS server, not
+   * official statistics" for the bundled server}
+   */
+  source?: string | false;
   /**
    * The width of the plotting area in pixels.
    *
@@ -140,6 +153,99 @@ function checkSize(name: string, value: number | undefined, fallback: number): n
 }
 
 /** Rows as records, and each channel's encoding. */
+/** The distinct non-null texts of a column, when the frame has it. */
+function distinct(df: DataFrame, name: string): string[] {
+  if (!df.columns.includes(name)) return [];
+  return (df.getColumn(name).unique().toArray() as unknown[])
+    .filter((v): v is string => typeof v === "string" && v !== "");
+}
+
+/** Column names of the StatisticSearch frame, as a reader would call them. */
+const READABLE: Readonly<Record<string, string>> = {
+  ITEM_NAME1: "Item",
+  ITEM_NAME2: "Item",
+  ITEM_NAME3: "Item",
+  ITEM_NAME4: "Item",
+  STAT_NAME: "Table",
+  KEYSTAT_NAME: "Indicator",
+  CLASS_NAME: "Class",
+  DATA_VALUE: "Value",
+};
+
+/** Titles a reader understands: units, item names and no raw column names where avoidable. */
+function titles(df: DataFrame, options: ChartOptions, xType: FieldType) {
+  const units = distinct(df, "UNIT_NAME");
+  const items = distinct(df, "ITEM_NAME1");
+  const y = options.yTitle ??
+    (options.y === "DATA_VALUE" && units.length === 1
+      ? units[0]!
+      : READABLE[options.y] ?? options.y);
+  const x = options.xTitle ?? (xType === "temporal" ? null : READABLE[options.x] ?? options.x);
+  const oneSeries = options.color === undefined && items.length === 1 &&
+    distinct(df, "ITEM_NAME2").length <= 1;
+  const title = options.title ?? (oneSeries ? items[0] : undefined);
+  const color = options.color === undefined ? undefined : READABLE[options.color] ?? options.color;
+  return { x, y, title, color };
+}
+
+/** The line that names the data's source, from the frame's record or the last client. */
+function sourceOf(df: DataFrame, option: string | false | undefined): string | undefined {
+  if (option === false) return undefined;
+  if (option !== undefined) return option;
+  const info = frameInfo(df);
+  const source = info?.source ?? currentSource();
+  return source === undefined ? undefined : sourceLine(source, info?.fetchedAt);
+}
+
+/**
+ * More points than a line can show: a series longer than DOWNSAMPLE_ABOVE points is drawn
+ * from the lowest and highest point of each of DOWNSAMPLE_BUCKETS equal runs of its rows,
+ * which keeps every peak and trough (and so the picture) while embedding at most
+ * 2 x DOWNSAMPLE_BUCKETS points.
+ */
+export const DOWNSAMPLE_ABOVE = 2000;
+/** Runs a downsampled series is cut into (see {@linkcode DOWNSAMPLE_ABOVE}). */
+export const DOWNSAMPLE_BUCKETS = 600;
+
+/** Rows to draw: all of them, or each long series' lows and highs per run. */
+function downsample(
+  rows: Record<string, unknown>[],
+  y: string,
+  series: string | undefined,
+): { rows: Record<string, unknown>[]; sampled: boolean } {
+  const groups = new Map<unknown, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const key = series === undefined ? "" : row[series];
+    let group = groups.get(key);
+    if (group === undefined) groups.set(key, group = []);
+    group.push(row);
+  }
+  if (![...groups.values()].some((g) => g.length > DOWNSAMPLE_ABOVE)) {
+    return { rows, sampled: false };
+  }
+  const out: Record<string, unknown>[] = [];
+  for (const group of groups.values()) {
+    if (group.length <= DOWNSAMPLE_ABOVE) {
+      out.push(...group);
+      continue;
+    }
+    const size = Math.ceil(group.length / DOWNSAMPLE_BUCKETS);
+    for (let from = 0; from < group.length; from += size) {
+      let lo = -1;
+      let hi = -1;
+      for (let i = from; i < Math.min(group.length, from + size); i++) {
+        const v = group[i]![y];
+        if (typeof v !== "number") continue;
+        if (lo < 0 || v < (group[lo]![y] as number)) lo = i;
+        if (hi < 0 || v > (group[hi]![y] as number)) hi = i;
+      }
+      if (lo < 0) continue;
+      for (const i of lo === hi ? [lo] : [Math.min(lo, hi), Math.max(lo, hi)]) out.push(group[i]!);
+    }
+  }
+  return { rows: out, sampled: true };
+}
+
 function encode(df: DataFrame, options: ChartOptions) {
   const x = readColumn(df, options.x, "x");
   const y = readColumn(df, options.y, "y");
@@ -156,10 +262,11 @@ function encode(df: DataFrame, options: ChartOptions) {
     if (color && options.color !== undefined) row[options.color] = color.values[i];
     return row;
   });
-  const field = (name: string, column: Column, title: string | undefined) => ({
+  const named = titles(df, options, x.type);
+  const field = (name: string, column: Column, title: string | null) => ({
     field: name,
     type: column.type,
-    title: title ?? name,
+    title,
     // Dates are UTC midnights: a UTC scale labels them by their own day in every time zone.
     ...(column.type === "temporal" ? { scale: { type: "utc" } } : {}),
   });
@@ -169,11 +276,13 @@ function encode(df: DataFrame, options: ChartOptions) {
       : { field: name, type: column.type, title: name };
   return {
     values,
-    x: field(options.x, x, options.xTitle),
-    y: field(options.y, y, options.yTitle),
+    title: named.title,
+    source: sourceOf(df, options.source),
+    x: field(options.x, x, named.x),
+    y: field(options.y, y, named.y),
     // Series and category names are often long ("Treasury Bonds (10 years)"): room for them.
     color: color && options.color !== undefined
-      ? { field: options.color, type: "nominal", title: options.color, legend: { labelLimit: 320 } }
+      ? { field: options.color, type: "nominal", title: named.color, legend: { labelLimit: 320 } }
       : undefined,
     tooltip: [
       ...(color && options.color !== undefined ? [tooltip(options.color, color)] : []),
@@ -183,13 +292,22 @@ function encode(df: DataFrame, options: ChartOptions) {
   };
 }
 
-function baseSpec(options: ChartOptions, values: unknown[]): Record<string, unknown> {
+function baseSpec(
+  options: ChartOptions,
+  e: { values: unknown[]; title: string | undefined; source: string | undefined },
+): Record<string, unknown> {
+  // The source goes under the title (a subtitle), or alone when there is no title.
+  const title = e.title === undefined
+    ? (e.source === undefined ? undefined : { text: e.source, fontSize: 11, fontWeight: "normal" })
+    : e.source === undefined
+    ? e.title
+    : { text: e.title, subtitle: e.source };
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
-    ...(options.title === undefined ? {} : { title: options.title }),
+    ...(title === undefined ? {} : { title }),
     width: checkSize("width", options.width, 640),
     height: checkSize("height", options.height, 280),
-    data: { values },
+    data: { values: e.values },
   };
 }
 
@@ -285,7 +403,11 @@ export class Chart implements Displayable {
  * A line chart of one or more series: `x` is usually a Date column such as `TIME`, `y` a
  * numeric column, and `color` a column that names the series (an item name, a stat code).
  * Rows are drawn in the frame's order within each series, so sort by `x` first. Rows whose `y`
- * is null are left out, and the line joins across them.
+ * is null are left out, and the line joins across them. A series of more than 2,000 points
+ * (a long daily series) is drawn from the lowest and highest point of each of 600 equal runs
+ * of its rows: the same picture, peaks and troughs included, at a fraction of the size. The
+ * axis titles come from the frame (UNIT_NAME for DATA_VALUE, the item's name as title for a
+ * single series), and a line under the title names the source.
  *
  * @param df The frame.
  * @param options The columns to plot, titles and size.
@@ -309,8 +431,15 @@ export class Chart implements Displayable {
  */
 export function lineChart(df: DataFrame, options: LineChartOptions): Chart {
   const e = encode(df, options);
+  const drawn = downsample(e.values, options.y, options.color);
   const spec = {
-    ...baseSpec(options, e.values),
+    ...baseSpec(options, { ...e, values: drawn.rows }),
+    ...(drawn.sampled
+      ? {
+        description: `Series of more than ${DOWNSAMPLE_ABOVE} points are drawn from the lowest ` +
+          `and highest point of each of ${DOWNSAMPLE_BUCKETS} equal runs of their rows.`,
+      }
+      : {}),
     // "filter" is what vega-lite 5 does by default; 6 breaks the line at nulls instead.
     mark: { type: "line", strokeWidth: 1.5, invalid: "filter" },
     encoding: {
@@ -347,7 +476,7 @@ export function lineChart(df: DataFrame, options: LineChartOptions): Chart {
 export function barChart(df: DataFrame, options: BarChartOptions): Chart {
   const e = encode(df, options);
   const category = e.x.type === "nominal" ? { ...e.x, sort: null, axis: { labelLimit: 320 } } : e.x;
-  const base = baseSpec(options, e.values);
+  const base = baseSpec(options, e);
   // Horizontal bars of categories get a fixed band each, unless a height is asked for.
   if (options.horizontal && e.x.type === "nominal" && options.height === undefined) {
     base.height = { step: 20 };

@@ -1,15 +1,21 @@
 /**
- * The command line of the bundled server: `deno task serve [--port 8080] [--keys a,b] ...`.
- * Prints the base URL and the data notice, and stops cleanly on Ctrl-C.
+ * The command line of the bundled server: `deno task serve [--port 8080] [--keys-file PATH]
+ * ...`. Prints the base URL and the data notice, and stops cleanly on Ctrl-C.
+ *
+ * Keys come from three places, all accepted together: `--keys a,b` (visible to anyone who can
+ * list processes), the environment variable `ECOS_SERVER_KEYS` (comma-separated) and
+ * `--keys-file PATH` (one key per line; blank lines and lines starting with `#` are skipped).
+ * Prefer the last two for keys that matter.
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
 import { type Dialect, isDialect } from "../wire/dialect.ts";
+import { readEnv } from "../util/env.ts";
 import { SERVER_DATA_NOTICE } from "./data/notice.ts";
 import { startEcosServer } from "./server.ts";
-import type { EcosServerOptions } from "./types.ts";
+import type { EcosServerOptions, XmlStyle } from "./types.ts";
 
 /**
  * The port the CLI listens on unless told otherwise.
@@ -18,19 +24,43 @@ import type { EcosServerOptions } from "./types.ts";
  */
 export const DEFAULT_CLI_PORT = 8080;
 
+/**
+ * The environment variable the CLI reads extra keys from, comma-separated.
+ *
+ * @internal Exported for the CLI's tests.
+ */
+export const KEYS_ENV = "ECOS_SERVER_KEYS";
+
 const USAGE = `Usage: deno task serve [options]
 
 Serves the ECOS Open API wire format from generated sample data.
 
 Options:
-  --port N            port to listen on (default ${DEFAULT_CLI_PORT}; 0 = any free port)
-  --hostname H        address to bind (default 127.0.0.1)
-  --keys a,b          API keys accepted besides "sample"
-  --latency MS        delay added to every answer, in milliseconds
-  --rate-limit N/MS   at most N requests per MS milliseconds (then ERROR-602)
-  --work-limit N      most rows one StatisticSearch query may match (then ERROR-400)
-  --dialect D         "spec" (default) or "live"
-  -h, --help          show this help`;
+  --port N              port to listen on (default ${DEFAULT_CLI_PORT}; 0 = any free port)
+  --hostname H          address to bind (default 127.0.0.1)
+  --keys a,b            API keys accepted besides "sample" (visible in ps: prefer the next two)
+  --keys-file PATH      more keys, one a line; blank lines and # comments are skipped
+  --latency MS          delay added to every answer, in milliseconds
+  --rate-limit N/MS     at most N requests per MS milliseconds (then ERROR-602)
+  --work-limit N        most rows one StatisticSearch query may match (then ERROR-400)
+  --dialect D           "live" (default) or "spec"
+  --xml-style S         "guide" (default: declaration and attributes) or "bare"
+  --header-timeout MS   limit on a request's line and headers (default 10000)
+  --idle-timeout MS     limit on a connection with no request in progress (default 30000)
+  -h, --help            show this help
+
+Environment:
+  ${KEYS_ENV}      more keys, comma-separated`;
+
+/** What the CLI reads besides its flags: the environment and files. */
+export interface ServeArgsSources {
+  /** Reads an environment variable. */
+  env(name: string): string | undefined;
+  /** Reads a text file. */
+  readTextFile(path: string): string;
+}
+
+const SYSTEM: ServeArgsSources = { env: readEnv, readTextFile: Deno.readTextFileSync };
 
 function wholeNumber(flag: string, text: string): number {
   if (!/^[0-9]+$/.test(text)) throw new TypeError(`Give ${flag} a whole number: got "${text}"`);
@@ -41,6 +71,22 @@ function keyList(text: string): string[] {
   return text.split(",").map((k) => k.trim()).filter((k) => k !== "");
 }
 
+/** The keys of a keys file: one a line, trimmed; blank lines and `#` comments skipped. */
+function keyLines(text: string): string[] {
+  return text.split(/\r?\n/).map((line) => line.trim()).filter((line) =>
+    line !== "" && !line.startsWith("#")
+  );
+}
+
+function readKeysFile(path: string, sources: ServeArgsSources): string[] {
+  try {
+    return keyLines(sources.readTextFile(path));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TypeError(`Cannot read --keys-file ${path}: ${reason}`, { cause: error });
+  }
+}
+
 function rateLimit(text: string): { requests: number; windowMs: number } {
   const m = /^([0-9]+)\/([0-9]+)$/.exec(text);
   if (!m) throw new TypeError(`Give --rate-limit as REQUESTS/MS, e.g. 300/180000: got "${text}"`);
@@ -48,16 +94,24 @@ function rateLimit(text: string): { requests: number; windowMs: number } {
 }
 
 function dialect(text: string): Dialect {
-  if (!isDialect(text)) throw new TypeError(`Give --dialect spec or live: got "${text}"`);
+  if (!isDialect(text)) throw new TypeError(`Give --dialect live or spec: got "${text}"`);
+  return text;
+}
+
+function xmlStyle(text: string): XmlStyle {
+  if (text !== "guide" && text !== "bare") {
+    throw new TypeError(`Give --xml-style guide or bare: got "${text}"`);
+  }
   return text;
 }
 
 /**
- * Reads the CLI's flags into server options.
+ * Reads the CLI's flags, the environment and any keys file into server options.
  *
  * @param args The command-line arguments.
+ * @param sources Where the environment and files are read (the system's by default).
  * @returns The options, or "help" when help was asked for.
- * @throws {TypeError} When a flag is unknown or its value malformed.
+ * @throws {TypeError} When a flag is unknown, its value malformed, or the keys file unreadable.
  * @internal Exported for the CLI's tests.
  *
  * @example
@@ -65,25 +119,35 @@ function dialect(text: string): Dialect {
  * import assert from "node:assert/strict";
  * import { parseServeArgs } from "./cli.ts";
  *
- * const options = parseServeArgs(["--keys", "a,b", "--rate-limit", "300/180000"]);
+ * const options = parseServeArgs(["--keys", "a,b", "--rate-limit", "300/180000"], {
+ *   env: (name) => (name === "ECOS_SERVER_KEYS" ? "c" : undefined),
+ *   readTextFile: () => "",
+ * });
  * assert.deepEqual(options, {
  *   port: 8080,
- *   keys: ["a", "b"],
+ *   keys: ["a", "b", "c"],
  *   rateLimit: { requests: 300, windowMs: 180_000 },
  * });
  * ```
  */
-export function parseServeArgs(args: string[]): EcosServerOptions | "help" {
+export function parseServeArgs(
+  args: string[],
+  sources: ServeArgsSources = SYSTEM,
+): EcosServerOptions | "help" {
   const { values } = parseArgs({
     args,
     options: {
       port: { type: "string" },
       hostname: { type: "string" },
       keys: { type: "string" },
+      "keys-file": { type: "string" },
       latency: { type: "string" },
       "rate-limit": { type: "string" },
       "work-limit": { type: "string" },
       dialect: { type: "string" },
+      "xml-style": { type: "string" },
+      "header-timeout": { type: "string" },
+      "idle-timeout": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -94,13 +158,25 @@ export function parseServeArgs(args: string[]): EcosServerOptions | "help" {
     port: values.port === undefined ? DEFAULT_CLI_PORT : wholeNumber("--port", values.port),
   };
   if (values.hostname !== undefined) options.hostname = values.hostname;
-  if (values.keys !== undefined) options.keys = keyList(values.keys);
+  const keys = [
+    ...keyList(values.keys ?? ""),
+    ...keyList(sources.env(KEYS_ENV) ?? ""),
+    ...(values["keys-file"] === undefined ? [] : readKeysFile(values["keys-file"], sources)),
+  ];
+  if (keys.length > 0) options.keys = [...new Set(keys)];
   if (values.latency !== undefined) options.latencyMs = wholeNumber("--latency", values.latency);
   if (values["rate-limit"] !== undefined) options.rateLimit = rateLimit(values["rate-limit"]);
   if (values["work-limit"] !== undefined) {
     options.workLimit = wholeNumber("--work-limit", values["work-limit"]);
   }
   if (values.dialect !== undefined) options.dialect = dialect(values.dialect);
+  if (values["xml-style"] !== undefined) options.xmlStyle = xmlStyle(values["xml-style"]);
+  if (values["header-timeout"] !== undefined) {
+    options.headerTimeoutMs = wholeNumber("--header-timeout", values["header-timeout"]);
+  }
+  if (values["idle-timeout"] !== undefined) {
+    options.idleTimeoutMs = wholeNumber("--idle-timeout", values["idle-timeout"]);
+  }
   return options;
 }
 

@@ -7,14 +7,20 @@
 import { isDialect } from "../wire/dialect.ts";
 import { SAMPLE_KEY } from "../wire/sample.ts";
 import type { AnswerSetup } from "./answer.ts";
-import type { EcosServerOptions } from "./types.ts";
+import type { TransportOptions } from "./transport.ts";
+import type { EcosServerOptions, XmlStyle } from "./types.ts";
+
+/** The default limit on a request's line and headers, in milliseconds. */
+export const DEFAULT_HEADER_TIMEOUT_MS = 10_000;
+/** The default limit on a connection with no request in progress, in milliseconds. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+/** The default number of recent requests the log keeps. */
+export const DEFAULT_REQUEST_LOG_LIMIT = 1000;
+/** The longest time limit a timer can hold (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** The options as the server runs them. */
-export interface ServerSettings extends AnswerSetup {
-  /** The port to listen on. */
-  port: number;
-  /** The address to bind. */
-  hostname: string;
+export interface ServerSettings extends AnswerSetup, TransportOptions {
   /** The delay added to every answer, in milliseconds. */
   latencyMs: number;
   /** The rate limit, if any. */
@@ -23,6 +29,10 @@ export interface ServerSettings extends AnswerSetup {
   fault: EcosServerOptions["fault"];
   /** Called once the server listens, if given. */
   onListen: EcosServerOptions["onListen"];
+  /** How XML bodies are written. */
+  xmlStyle: XmlStyle;
+  /** How many recent requests the log keeps. */
+  requestLogLimit: number;
 }
 
 /**
@@ -31,7 +41,7 @@ export interface ServerSettings extends AnswerSetup {
  * @param options The caller's options.
  * @returns The settings.
  * @throws {RangeError} When a number option is out of range.
- * @throws {TypeError} When the dialect or a key is not valid.
+ * @throws {TypeError} When the dialect, the XML style or a key is not valid.
  */
 export function resolveOptions(options: EcosServerOptions): ServerSettings {
   checkOptions(options);
@@ -42,7 +52,11 @@ export function resolveOptions(options: EcosServerOptions): ServerSettings {
     latencyMs = 0,
     rateLimit,
     workLimit,
-    dialect = "spec",
+    dialect = "live",
+    xmlStyle = "guide",
+    headerTimeoutMs = DEFAULT_HEADER_TIMEOUT_MS,
+    idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS,
+    requestLogLimit = DEFAULT_REQUEST_LOG_LIMIT,
     fault,
     onListen,
   } = options;
@@ -54,13 +68,17 @@ export function resolveOptions(options: EcosServerOptions): ServerSettings {
     rateLimit,
     workLimit,
     dialect,
+    xmlStyle,
+    headerTimeoutMs,
+    idleTimeoutMs,
+    requestLogLimit,
     fault,
     onListen,
   };
 }
 
 function checkOptions(options: EcosServerOptions): void {
-  const { port, latencyMs, rateLimit, workLimit, dialect, keys } = options;
+  const { port, latencyMs, rateLimit, workLimit, dialect, keys, xmlStyle } = options;
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     throw new RangeError(`Cannot listen on port ${port}: use a whole number 0-65535`);
   }
@@ -78,8 +96,30 @@ function checkOptions(options: EcosServerOptions): void {
   if (workLimit !== undefined && !(workLimit >= 0)) {
     throw new RangeError(`Cannot use workLimit ${workLimit}: use a number of rows >= 0`);
   }
+  for (const name of ["headerTimeoutMs", "idleTimeoutMs"] as const) {
+    const ms = options[name];
+    if (ms !== undefined && !(Number.isInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS)) {
+      throw new RangeError(
+        `Cannot use ${name} ${ms}: use a whole number of milliseconds 1-${MAX_TIMEOUT_MS}`,
+      );
+    }
+  }
+  const { requestLogLimit } = options;
+  if (
+    requestLogLimit !== undefined &&
+    !(Number.isSafeInteger(requestLogLimit) && requestLogLimit >= 0)
+  ) {
+    throw new RangeError(
+      `Cannot keep ${requestLogLimit} requests in the log: use a whole number >= 0`,
+    );
+  }
   if (dialect !== undefined && !isDialect(dialect)) {
-    throw new TypeError(`Cannot use dialect ${JSON.stringify(dialect)}: use "spec" or "live"`);
+    throw new TypeError(`Cannot use dialect ${JSON.stringify(dialect)}: use "live" or "spec"`);
+  }
+  if (xmlStyle !== undefined && xmlStyle !== "guide" && xmlStyle !== "bare") {
+    throw new TypeError(
+      `Cannot use xmlStyle ${JSON.stringify(xmlStyle)}: use "guide" or "bare"`,
+    );
   }
   if (keys !== undefined && !keys.every((k) => typeof k === "string" && k !== "")) {
     throw new TypeError("Cannot accept these keys: every key must be a non-empty string");

@@ -1,8 +1,8 @@
 /**
- * Turning a reply into an HTTP response: ECOS bodies, the broken answers of fault injection
- * (proxy errors, maintenance pages, connections that end early), and the plain-text answers
- * outside the API. A cut connection is a body shorter than its Content-Length, which the
- * client sees as a failed body read (and which Deno does not log, unlike an erroring stream).
+ * Turning a reply into what goes on the wire: ECOS bodies, the broken answers of fault
+ * injection (proxy errors, maintenance pages, connections that end early), and the plain-text
+ * answers outside the API. A cut connection is a body shorter than its Content-Length, followed
+ * by the end of the connection, which the client sees as a failed body read.
  *
  * @module
  */
@@ -10,19 +10,36 @@
 import type { Reply } from "./fault.ts";
 import { type BodyStyle, contentType, renderAnswer, type Rendered } from "./render.ts";
 
+/** An answer as the transport writes it. */
+export interface Outgoing {
+  /** The HTTP status. */
+  status: number;
+  /** The Content-Type header. */
+  contentType: string;
+  /** The bytes of the body that are sent. */
+  body: Uint8Array;
+  /**
+   * The Content-Length to declare when it is more than the body: the connection then ends
+   * after the body (a cut answer). Absent for a whole answer.
+   */
+  declaredLength?: number;
+}
+
 /** A rendered answer with its HTTP status. */
 interface Sent extends Rendered {
   /** The HTTP status. */
   status: number;
 }
 
+const encoder = new TextEncoder();
+
 /**
- * The response to a request under `/api`.
+ * The answer to a request under `/api`.
  *
  * @param reply What to send.
- * @param style The request's format and language.
+ * @param style The request's format, language and XML style.
  */
-export function toResponse(reply: Reply, style: BodyStyle): Response {
+export function toOutgoing(reply: Reply, style: BodyStyle): Outgoing {
   switch (reply.kind) {
     case "answer":
       return send({ status: 200, ...renderAnswer(reply.answer, style) });
@@ -38,24 +55,26 @@ export function toResponse(reply: Reply, style: BodyStyle): Response {
 }
 
 /** The answer to a path outside `/api`. */
-export function notFound(): Response {
+export function notFound(): Outgoing {
   return plainText(404, "Not Found\n");
 }
 
+/** The answer to a request target that is not a path or an absolute URL. */
+export function badRequest(): Outgoing {
+  return plainText(400, "Bad Request\n");
+}
+
 /** The answer when the handler itself failed. */
-export function internalError(): Response {
+export function internalError(): Outgoing {
   return plainText(500, "Internal Server Error\n");
 }
 
-function plainText(status: number, body: string): Response {
+function plainText(status: number, body: string): Outgoing {
   return send({ status, contentType: "text/plain; charset=utf-8", body });
 }
 
-function send(sent: Sent): Response {
-  return new Response(sent.body, {
-    status: sent.status,
-    headers: { "content-type": sent.contentType },
-  });
+function send(sent: Sent): Outgoing {
+  return { status: sent.status, contentType: sent.contentType, body: encoder.encode(sent.body) };
 }
 
 /** A proxy-like HTML error page; a status outside 200-599 becomes 502. */
@@ -75,19 +94,11 @@ function maintenancePage(): Sent {
   return { status: 200, contentType: "text/html; charset=utf-8", body };
 }
 
-/** A response that sends its headers, `keep` of the body, then ends the connection. */
-function cut(sent: Sent, keep: "none" | "half"): Response {
-  const bytes = new TextEncoder().encode(sent.body);
+/** An answer that declares its whole length, sends `keep` of the body, then ends. */
+function cut(sent: Sent, keep: "none" | "half"): Outgoing {
+  const bytes = encoder.encode(sent.body);
+  // At least 2 declared bytes, so that even an empty body is visibly short.
   const length = Math.max(bytes.length, 2);
   const part = keep === "none" ? bytes.subarray(0, 0) : bytes.subarray(0, Math.floor(length / 2));
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (part.length > 0) controller.enqueue(part);
-      controller.close();
-    },
-  });
-  return new Response(stream, {
-    status: sent.status,
-    headers: { "content-type": sent.contentType, "content-length": String(length) },
-  });
+  return { status: sent.status, contentType: sent.contentType, body: part, declaredLength: length };
 }

@@ -1,9 +1,9 @@
 /**
- * startEcosServer: the bundled ECOS-compatible server on Deno.serve. This file only wires the
- * parts together: a request's path is read (route.ts), checked and answered (validate.ts,
+ * startEcosServer: the bundled ECOS-compatible server. This file only wires the parts
+ * together: a request's path is read (route.ts), checked and answered (validate.ts,
  * answer.ts), altered by an injected fault (fault.ts) and written out (render.ts,
- * response.ts); here are the listening, the added latency, the rate limit, the stats and the
- * closing.
+ * response.ts) over HTTP with time limits on slow and idle connections (transport.ts); here
+ * are the added latency, the rate limit, the stats and the closing.
  *
  * @module
  */
@@ -12,9 +12,10 @@ import { type Answer, answerRoute } from "./answer.ts";
 import { applyFault, faultContext, pickFault, type Reply } from "./fault.ts";
 import { resolveOptions, type ServerSettings } from "./options.ts";
 import { bodyStyle } from "./render.ts";
-import { internalError, notFound, toResponse } from "./response.ts";
+import { badRequest, notFound, type Outgoing, toOutgoing } from "./response.ts";
 import { parseRoute, type Route } from "./route.ts";
 import { createStats, noteClosed, noteReply, requestRecord, type StatsKeeper } from "./stats.ts";
+import { type Handler, listenHttp, type Transport } from "./transport.ts";
 import type { EcosServer, EcosServerOptions, RequestRecord } from "./types.ts";
 import { waited } from "./wait.ts";
 import { RateLimiter } from "../util/limiter.ts";
@@ -23,12 +24,13 @@ import { RateLimiter } from "../util/limiter.ts";
  * Starts the bundled ECOS-compatible server. It answers StatisticSearch, KeyStatisticList and
  * the lookup services (StatisticTableList, StatisticItemList, StatisticWord, StatisticMeta)
  * from generated sample data, in JSON and XML, Korean and English, with the live service's
- * result codes. It prints nothing.
+ * result codes and messages. It prints nothing.
  *
- * @param options Port, keys, limits, dialect and fault injection.
+ * @param options Port, keys, limits, dialect, XML style and fault injection.
  * @returns The running server; close it (or `await using` it) when done.
  * @throws {RangeError} When a number option is out of range.
- * @throws {TypeError} When the dialect or a key is not valid.
+ * @throws {TypeError} When the dialect, the XML style or a key is not valid.
+ * @throws {Error} When the address cannot be bound (e.g. the port is taken).
  *
  * @example Querying the base rate
  * ```ts
@@ -43,43 +45,46 @@ import { RateLimiter } from "../util/limiter.ts";
  * assert.equal(body.StatisticSearch.list_total_count, 3);
  * ```
  */
-export function startEcosServer(options: EcosServerOptions = {}): Promise<EcosServer> {
-  let settings: ServerSettings;
-  let server: Deno.HttpServer<Deno.NetAddr>;
-  const keeper = createStats();
+export async function startEcosServer(options: EcosServerOptions = {}): Promise<EcosServer> {
+  const settings = resolveOptions(options);
+  const keeper = createStats(settings.requestLogLimit);
   const closing = new AbortController();
-  try {
-    settings = resolveOptions(options);
-    server = listen(settings, createHandler(settings, keeper, closing.signal));
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  const url = baseUrl(server.addr);
-  settings.onListen?.({ url, hostname: server.addr.hostname, port: server.addr.port });
+  const transport: Transport = await listenHttp(
+    settings,
+    createHandler(settings, keeper, closing.signal),
+  );
+  const url = baseUrl(transport.hostname, transport.port);
+  settings.onListen?.({ url, hostname: transport.hostname, port: transport.port });
   let closed: Promise<void> | undefined;
   const close = () => {
-    closed ??= (async () => {
+    closed ??= (() => {
+      // Stalls and added latency end first, so that the answers in progress can be written.
       closing.abort();
-      await server.shutdown();
+      return transport.close();
     })();
     return closed;
   };
-  return Promise.resolve({ url, close, stats: keeper.stats, [Symbol.asyncDispose]: close });
-}
-
-/** Listens quietly; a handler that throws answers a plain 500. */
-function listen(
-  settings: ServerSettings,
-  handler: Deno.ServeHandler<Deno.NetAddr>,
-): Deno.HttpServer<Deno.NetAddr> {
-  const { port, hostname } = settings;
-  return Deno.serve({ port, hostname, onListen: () => {}, onError: internalError }, handler);
+  return { url, close, stats: keeper.stats, [Symbol.asyncDispose]: close };
 }
 
 /** The base URL of a listening server, ending in "/api". */
-function baseUrl(addr: Deno.NetAddr): string {
-  const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
-  return `http://${host}:${addr.port}/api`;
+function baseUrl(hostname: string, port: number): string {
+  const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+  return `http://${host}:${port}/api`;
+}
+
+/**
+ * The path of a request target: origin-form ("/api/...") or absolute-form
+ * ("http://host/api/..."), dot segments resolved as a browser would; undefined when it is
+ * neither.
+ */
+function pathOf(target: string): string | undefined {
+  try {
+    return (target.startsWith("/") ? new URL(`http://localhost${target}`) : new URL(target))
+      .pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -88,37 +93,38 @@ function baseUrl(addr: Deno.NetAddr): string {
  *
  * @param settings The server's settings.
  * @param keeper The stats.
- * @param closing Aborts when the server closes. Not the request's own signal: reading it
- *   makes Deno 2 print a deprecation warning, and the server must stay quiet. A client that
- *   leaves mid-wait is answered into the void.
+ * @param closing Aborts when the server closes. A client that leaves mid-wait is answered
+ *   into the void.
  */
 function createHandler(
   settings: ServerSettings,
   keeper: StatsKeeper,
   closing: AbortSignal,
-): (req: Request) => Response | Promise<Response> {
+): Handler {
   const limiter = settings.rateLimit ? new RateLimiter(settings.rateLimit) : undefined;
   const admitted = () => !limiter || limiter.tryAcquire();
   let count = 0;
   let inFlight = 0;
 
-  async function respond(route: Route, record: RequestRecord): Promise<Response> {
+  async function respond(route: Route, record: RequestRecord): Promise<Outgoing> {
     const fault = await pickFault(settings.fault, faultContext(record.n, route));
-    const style = bodyStyle(route);
+    const style = bodyStyle(route, settings.xmlStyle);
     if (settings.latencyMs > 0 && !(await waited(settings.latencyMs, closing))) {
       noteClosed(record);
-      return toResponse({ kind: "dropped" }, style);
+      return toOutgoing({ kind: "dropped" }, style);
     }
     const real = (): Answer => answerRoute(route, settings);
     const reply: Reply = fault
       ? await applyFault(fault, real, closing)
       : { kind: "answer", answer: admitted() ? real() : { code: "ERROR-602" } };
     noteReply(record, reply, fault);
-    return toResponse(reply, style);
+    return toOutgoing(reply, style);
   }
 
-  return (req) => {
-    const route = parseRoute(new URL(req.url).pathname);
+  return (target) => {
+    const path = pathOf(target);
+    if (path === undefined) return badRequest();
+    const route = parseRoute(path);
     if (!route) return notFound();
     const record = requestRecord(++count, route);
     keeper.inFlight(++inFlight);

@@ -1,5 +1,7 @@
 /**
- * The server's counters and request log.
+ * The server's counters and its log of recent requests. The counters are numbers; the log keeps
+ * only the latest records (each up to about 24 KB: 12 arguments of 1000 characters), so memory
+ * stays flat however long the server runs.
  *
  * @module
  */
@@ -20,8 +22,12 @@ export interface StatsKeeper {
   inFlight(count: number): void;
 }
 
-/** Creates empty counters. */
-export function createStats(): StatsKeeper {
+/**
+ * Creates empty counters and an empty log.
+ *
+ * @param logLimit How many recent requests the log keeps (0: none).
+ */
+export function createStats(logLimit: number): StatsKeeper {
   const stats: ServerStats = {
     total: 0,
     byService: {},
@@ -41,6 +47,9 @@ export function createStats(): StatsKeeper {
     arrive(entry) {
       stats.total++;
       stats.byService[entry.service] = (stats.byService[entry.service] ?? 0) + 1;
+      if (logLimit === 0) return;
+      // Dropping the oldest one at a time keeps the array's identity and order for readers.
+      if (stats.requests.length >= logLimit) stats.requests.shift();
       stats.requests.push(entry);
     },
     finish(entry) {

@@ -9,6 +9,23 @@ import type { EcosResultCode } from "../wire/codes.ts";
 import type { Dialect } from "../wire/dialect.ts";
 
 export type { Dialect } from "../wire/dialect.ts";
+
+/**
+ * How XML bodies are written: "guide" as the official guide shows them (declaration,
+ * `number="true"` and `array="true"` attributes), "bare" without declaration or attributes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { startEcosServer, type XmlStyle } from "./mod.ts";
+ *
+ * const xmlStyle: XmlStyle = "bare";
+ * await using server = await startEcosServer({ xmlStyle });
+ * const res = await fetch(`${server.url}/KeyStatisticList/sample/xml/kr/1/1`);
+ * assert.match(await res.text(), /^<KeyStatisticList><list_total_count>101</);
+ * ```
+ */
+export type XmlStyle = "guide" | "bare";
 export type { EcosServiceName } from "../wire/services.ts";
 
 /**
@@ -103,14 +120,47 @@ export interface EcosServerOptions {
    */
   workLimit?: number;
   /**
-   * How the server spells what the specification and the live service disagree on. "spec":
-   * half-monthly labels as `YYYYMMSMn`, 100 key statistics whose CYCLE labels are all
-   * `YYYYMM`. "live": half-monthly labels as `YYYYMMSn`, 101 key statistics with CYCLE labels
-   * `YYYYMM`, `YYYYMMDD` or `YYYYQn`. Queries accept both half-monthly spellings either way.
+   * How the server spells what the specification and the live service disagree on. "live"
+   * (the default, as the live service answers): half-monthly labels as `YYYYMMSn`, 101 key
+   * statistics with CYCLE labels `YYYYMM`, `YYYYMMDD` or `YYYYQn`. "spec" (the specification's
+   * shape, for tests): half-monthly labels as `YYYYMMSMn`, 100 key statistics whose CYCLE
+   * labels are all `YYYYMM`. Queries accept both half-monthly spellings either way.
    *
-   * @default {"spec"}
+   * @default {"live"}
    */
   dialect?: Dialect;
+  /**
+   * How XML bodies are written. "guide", as the official guide shows them: the
+   * `<?xml version="1.0" encoding="UTF-8"?>` declaration first (RESULT bodies too),
+   * `number="true"` on `list_total_count`, `row_count` and `DATA_CNT`, and `array="true"` on
+   * the lone `<row>` of a one-row answer. "bare", as bodies have also been seen in the wild: no
+   * declaration and no attributes. Neither is indented.
+   *
+   * @default {"guide"}
+   */
+  xmlStyle?: XmlStyle;
+  /**
+   * How long a connection may take to send a request's line and headers, in milliseconds,
+   * counted from the connection's start (or, on a kept-alive connection, from the request's
+   * first byte). A connection over the limit is answered 408 and closed.
+   *
+   * @default {10_000}
+   */
+  headerTimeoutMs?: number;
+  /**
+   * How long a connection may stay open with no request in progress, in milliseconds,
+   * counted from the end of its last answer. It is then closed.
+   *
+   * @default {30_000}
+   */
+  idleTimeoutMs?: number;
+  /**
+   * How many of the most recent requests {@linkcode ServerStats.requests} keeps; 0 keeps none.
+   * The counters cover every request whatever this is.
+   *
+   * @default {1000}
+   */
+  requestLogLimit?: number;
   /**
    * Fault injection for tests: called for every request under `/api` after its path has been
    * read; a returned fault replaces (or, for "total", alters) the answer.
@@ -260,7 +310,9 @@ export interface RequestRecord {
 }
 
 /**
- * Counters of a running server. They are live: read them at any time.
+ * Counters of a running server, and a bounded log of its latest requests. They are live: read
+ * them at any time. Memory stays flat however many requests arrive: the counters are numbers
+ * and the log keeps only the latest {@linkcode EcosServerOptions.requestLogLimit} records.
  *
  * @example
  * ```ts
@@ -283,7 +335,11 @@ export interface ServerStats {
   byOutcome: Record<string, number>;
   /** The highest number of requests being answered at once. */
   maxInFlight: number;
-  /** Every request in arrival order, without the API key. */
+  /**
+   * The most recent requests in arrival order, without the API key: at most
+   * {@linkcode EcosServerOptions.requestLogLimit} (1000 by default); older ones are dropped,
+   * while the counters above keep counting them.
+   */
   requests: RequestRecord[];
   /** Clears every counter and record (the request numbering `n` goes on). */
   reset(): void;
@@ -310,9 +366,12 @@ export interface ServerStats {
 export interface EcosServer {
   /** The base URL ending in "/api", e.g. "http://127.0.0.1:43123/api". */
   url: string;
-  /** Ends stalled and delayed requests, then shuts down. Safe to call twice. */
+  /**
+   * Ends stalled and delayed requests, lets the answers in progress be written, then closes
+   * every connection and stops listening. Safe to call twice.
+   */
   close(): Promise<void>;
-  /** Counters and the request log. */
+  /** Counters, and the log of the latest requests. */
   stats: ServerStats;
   /** Same as {@linkcode EcosServer.close}, for `await using`. */
   [Symbol.asyncDispose](): Promise<void>;
@@ -393,7 +452,8 @@ export interface StatisticSearchRow {
  * await using server = await startEcosServer();
  * const res = await fetch(`${server.url}/KeyStatisticList/sample/json/kr/1/1`);
  * const row: KeyStatisticRow = (await res.json()).KeyStatisticList.row[0];
- * assert.match(row.CYCLE, /^\d{6}$/);
+ * // The latest period's label in the indicator's own shape: a day for the daily base rate.
+ * assert.match(row.CYCLE, /^\d{8}$/);
  * ```
  */
 export interface KeyStatisticRow {
@@ -403,7 +463,10 @@ export interface KeyStatisticRow {
   KEYSTAT_NAME: string;
   /** The latest value as a string. */
   DATA_VALUE: string;
-  /** The latest period's label (not a cycle code). */
+  /**
+   * The latest period's label (not a cycle code), in the indicator's own shape: `YYYYMM`,
+   * `YYYYMMDD` or `YYYYQn` (live dialect); always `YYYYMM` (spec dialect).
+   */
   CYCLE: string;
   /** The unit. */
   UNIT_NAME: string;
@@ -429,13 +492,16 @@ export interface StatisticTableRow {
   P_STAT_CODE: string;
   /** The node's code: a table code, or a group code. */
   STAT_CODE: string;
-  /** The node's name. */
+  /** The node's name, after its number in the tree, e.g. "1.2.1. 한국은행 기준금리 및 여수신금리". */
   STAT_NAME: string;
   /** The table's cycle; null for a group. */
   CYCLE: string | null;
   /** "Y" for a searchable table, "N" for a group. */
   SRCH_YN: "Y" | "N";
-  /** The compiling organisation; null for a group. */
+  /**
+   * The compiling organisation; null for a group and for the Bank of Korea's own tables, that
+   * is, on almost every row, as on the live service.
+   */
   ORG_NAME: string | null;
 }
 
@@ -520,14 +586,15 @@ export interface StatisticWordRow {
  * const res = await fetch(`${server.url}/StatisticMeta/sample/json/kr/1/1/${name}`);
  * const meta: StatisticMetaRow = (await res.json()).StatisticMeta.row[0];
  * assert.equal(meta.LVL, "1");
+ * assert.equal(meta.P_CONT_CODE, null);
  * assert.equal(meta.META_DATA, "시장금리(일별)");
  * ```
  */
 export interface StatisticMetaRow {
   /** The level in the description tree, "1" or "2". */
   LVL: string;
-  /** The parent entry's code; "*" at level 1. */
-  P_CONT_CODE: string;
+  /** The parent entry's code; null at level 1 (the top-level rows), as on the live service. */
+  P_CONT_CODE: string | null;
   /** The entry's code. */
   CONT_CODE: string;
   /** The entry's heading. */

@@ -35,7 +35,13 @@ export type RetryPolicy =
 export interface EcosCodeInfo {
   /** What the retry logic does with it. */
   retry: RetryPolicy;
-  /** The live service's Korean message (or the project's, where none was recorded). */
+  /**
+   * The Korean MESSAGE, exactly as the live service sends it (INFO-100 and ERROR-100 captured;
+   * INFO-200, ERROR-101, ERROR-200 and ERROR-301 measured live) or, for the codes never seen
+   * live (ERROR-300, ERROR-400 and ERROR-500 to ERROR-602), as the official guide prints it.
+   * ERROR-100's carries a newline and a space in the middle, as captured. The bundled server
+   * answers these texts byte for byte.
+   */
   kr: string;
   /** The project's English message. */
   en: string;
@@ -60,7 +66,8 @@ export const ECOS_CODES: Readonly<Record<EcosResultCode, EcosCodeInfo>> = {
   },
   "ERROR-100": {
     retry: "never",
-    kr: "필수 값이 누락되어 있습니다. 필수 값을 확인하십시오!",
+    kr:
+      "필수 값이 누락되어 있습니다. 필수 값을 확인하십시오!\n 필수 값이 누락되어 있으면 오류를 발생합니다. 요청 변수를 참고 하십시오!",
     en: "A required value is missing. Check the required values.",
     advice: "A required value is missing from the request",
   },
@@ -73,49 +80,54 @@ export const ECOS_CODES: Readonly<Record<EcosResultCode, EcosCodeInfo>> = {
   },
   "ERROR-200": {
     retry: "never",
-    kr: "파일타입 값이 누락 혹은 유효하지 않습니다. 파일타입 값을 확인하십시오!",
+    kr:
+      "요청타입 값이 누락 혹은 유효하지 않습니다. 요청타입 값을 확인하십시오! 요청타입 값이 누락 혹은 유효하지 않으면 오류를 발생합니다. 요청 변수를 참고 하십시오!",
     en: "The file type is missing or invalid. Use json or xml.",
     advice: "Use the format json or xml",
   },
   "ERROR-300": {
     retry: "never",
-    kr: "조회건수 값이 누락되어 있습니다. 조회시작건수/조회종료건수를 확인하십시오!",
+    kr:
+      "조회건수 값이 누락되어 있습니다. 조회시작건수/조회종료건수 값을 확인하십시오! 조회시작건수/조회종료건수 값이 누락되어 있으면 오류를 발생합니다.",
     en: "The start or end row number is missing.",
     advice: "Give both the start and the end row number",
   },
   "ERROR-301": {
     retry: "never",
-    kr: "조회건수 값의 타입이 유효하지 않습니다. 조회건수 값을 확인하십시오!",
+    kr:
+      "조회건수 값의 타입이 유효하지 않습니다. 조회건수 값을 확인하십시오! 조회건수 값의 타입이 유효하지 않으면 오류를 발생합니다. 정수를 입력하세요.",
     en: "The start or end row number is not a valid integer.",
     advice: "Row numbers must be integers; the sample key may ask for 10 rows at most",
   },
   "ERROR-400": {
     retry: "split",
-    kr: "검색범위가 적정범위를 초과하여 조회할 수 없습니다.",
+    kr:
+      "검색범위가 적정범위를 초과하여 60초 TIMEOUT이 발생하였습니다. 요청조건 조정하여 다시 요청하시기 바랍니다.",
     en: "The search range is too large to answer within 60 seconds.",
     advice: "Narrow the date range or filter by item codes",
   },
   "ERROR-500": {
     retry: "backoff",
-    kr: "서버 오류입니다. OpenAPI 호출시 서비스명이 정확한지 확인하십시오!",
+    kr:
+      "서버 오류입니다. OpenAPI 호출시 서버에서 오류가 발생하였습니다. 해당 서비스를 찾을 수 없습니다.",
     en: "Server error. Check that the service name is correct.",
     advice: "The service failed; try again later",
   },
   "ERROR-600": {
     retry: "backoff",
-    kr: "DB Connection 오류입니다.",
+    kr: "DB Connection 오류입니다. OpenAPI 호출시 서버에서 DB접속 오류가 발생했습니다.",
     en: "Database connection error.",
     advice: "The service's database is unreachable; try again later",
   },
   "ERROR-601": {
     retry: "backoff",
-    kr: "SQL 오류입니다.",
+    kr: "SQL 오류입니다. OpenAPI 호출시 서버에서 SQL 오류가 발생했습니다.",
     en: "SQL error.",
     advice: "The service's database failed; try again later",
   },
   "ERROR-602": {
     retry: "throttle",
-    kr: "과도한 OpenAPI 호출로 이용이 제한되었습니다.",
+    kr: "과도한 OpenAPI호출로 이용이 제한되었습니다. 잠시후 이용해주시기 바랍니다.",
     en: "Use is restricted because of too many Open API calls.",
     advice: "Too many calls: lower concurrency or rateLimit, and try again in a few minutes",
   },

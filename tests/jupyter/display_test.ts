@@ -15,7 +15,7 @@ const bundleOf = (df: DataFrame) => (df as unknown as Shown)[JUPYTER_DISPLAY]();
 /** The text of every cell of an HTML table, row by row (header rows first). */
 function cells(html: string): string[][] {
   return [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
-    [...(row[1] ?? "").matchAll(/<t[dh]>(.*?)<\/t[dh]>/g)].map((cell) => cell[1] ?? "")
+    [...(row[1] ?? "").matchAll(/<t[dh](?: [^>]*)?>(.*?)<\/t[dh]>/g)].map((cell) => cell[1] ?? "")
   );
 }
 
@@ -48,7 +48,7 @@ async function displayAfterImporting(
     const bundle = await df[Symbol.for("Jupyter.display")]();
     console.log(JSON.stringify({
       types: Object.keys(bundle).sort(),
-      isoDate: String(bundle["text/html"]).includes("<td>2019-04-14</td>"),
+      isoDate: /<td[^>]*>2019-04-14<\\/td>/.test(String(bundle["text/html"])),
     }));
   `;
   const child = new Deno.Command(Deno.execPath(), {
@@ -202,4 +202,37 @@ Deno.test("installFrameDisplay() replaces the display without stacking wrappers"
   assert.equal(cells(String(bundleOf(long)["text/html"])).length, 2 + 11, "the latest options");
   assert.throws(() => installFrameDisplay({ rows: -1 }), { code: "INVALID_ARGUMENT" });
   assert.equal(_frameFactories()?.current, second.current, "a bad call changes nothing");
+});
+
+Deno.test("frameToHtml() gives the numbers of a column one precision, and separators when large", () => {
+  const df = pl.DataFrame({
+    RATE: [3.5, 3.25, 3],
+    KRW: [1373.1, 12_345.678, 999],
+    YEAR: [2023, 2024, 2025],
+    CNT: [1, 25_000, 3],
+  }).withColumns(pl.col("YEAR").cast(pl.Int32), pl.col("CNT").cast(pl.Int64));
+  const rows = cells(frameToHtml(df)).slice(2);
+  assert.deepEqual(rows.map((r) => r[0]), ["3.50", "3.25", "3.00"]);
+  assert.deepEqual(rows.map((r) => r[1]), ["1,373.100", "12,345.678", "999.000"]);
+  assert.deepEqual(rows.map((r) => r[2]), ["2023", "2024", "2025"], "years are not grouped");
+  assert.deepEqual(rows.map((r) => r[3]), ["1", "25,000", "3"]);
+});
+
+Deno.test("frameToHtml() leaves columns of nulls out of the table, naming them", () => {
+  const df = pl.DataFrame({
+    A: [1, 2],
+    ITEM_CODE2: [null, null],
+    ITEM_NAME2: [null, null],
+  }).withColumns(pl.col("ITEM_CODE2").cast(pl.Utf8), pl.col("ITEM_NAME2").cast(pl.Utf8));
+  const html = frameToHtml(df);
+  assert.deepEqual(cells(html)[0], ["A"]);
+  assert.match(html, /shape: \(2, 3\) · 2 columns of nulls not shown: ITEM_CODE2, ITEM_NAME2/);
+  assert.equal(df.width, 3, "the frame keeps them");
+});
+
+Deno.test("frameToHtml() never wraps a date", () => {
+  const df = pl.DataFrame({ TIME: [new Date("2024-01-01")] }).withColumns(
+    pl.col("TIME").cast(pl.Date),
+  );
+  assert.match(frameToHtml(df), /<td style="white-space:nowrap">2024-01-01<\/td>/);
 });

@@ -1,11 +1,20 @@
 import assert from "node:assert/strict";
 import { pl } from "../../src/deps.ts";
 import { JUPYTER_DISPLAY } from "../../src/jupyter/display.ts";
-import { barChart, Chart, lineChart } from "../../src/jupyter/plot.ts";
+import {
+  barChart,
+  Chart,
+  DOWNSAMPLE_ABOVE,
+  DOWNSAMPLE_BUCKETS,
+  lineChart,
+} from "../../src/jupyter/plot.ts";
+import { sourceLine } from "../../src/client/source.ts";
+import { connect } from "../../src/connect.ts";
 
 type Spec = {
   $schema: string;
-  title?: string;
+  title?: string | { text: string; subtitle?: string };
+  description?: string;
   width: number;
   height: number | { step: number };
   data: { values: Record<string, unknown>[] };
@@ -36,7 +45,7 @@ Deno.test("lineChart() writes Date columns as ISO dates on a temporal UTC axis",
   assert.deepEqual(spec.encoding.x, {
     field: "TIME",
     type: "temporal",
-    title: "TIME",
+    title: null,
     scale: { type: "utc" },
   });
   assert.equal(spec.encoding.y?.type, "quantitative");
@@ -67,7 +76,7 @@ Deno.test("lineChart() splits series by the color column", () => {
   assert.deepEqual(spec.encoding.color, {
     field: "ITEM_NAME1",
     type: "nominal",
-    title: "ITEM_NAME1",
+    title: "Item",
     legend: { labelLimit: 320 },
   });
 });
@@ -183,4 +192,60 @@ Deno.test("barChart() renders to SVG", async () => {
   assert.equal(svg.match(/aria-roledescription="bar"/g)?.length, 3, "one bar a row");
   assert.ok(svg.includes(">Bars<"));
   for (const label of ["A", "B", "C"]) assert.ok(svg.includes(`>${label}<`), label);
+});
+
+Deno.test("lineChart() titles a series by its item and its axis by its unit", () => {
+  const df = monthly().withColumns(pl.lit("% p.a.").alias("UNIT_NAME"));
+  const spec = specOf(lineChart(df, { x: "TIME", y: "DATA_VALUE", source: false }));
+  assert.equal(spec.title, "Base rate");
+  assert.equal(spec.encoding.y?.title, "% p.a.");
+  assert.equal(spec.encoding.x?.title, null, "dates need no axis title");
+  const two = pl.concat([df, df.withColumns(pl.lit("CPI").alias("ITEM_NAME1"))]);
+  const both = specOf(lineChart(two, { x: "TIME", y: "DATA_VALUE", color: "ITEM_NAME1" }));
+  assert.equal(both.title, undefined, "no single item to name");
+});
+
+Deno.test("charts name their source under the title", async (t) => {
+  await t.step("given", () => {
+    const spec = specOf(lineChart(monthly(), { x: "TIME", y: "DATA_VALUE", source: "Source: me" }));
+    assert.deepEqual(spec.title, { text: "Base rate", subtitle: "Source: me" });
+  });
+  await t.step("from the frame: the bundled server's data is generated", async () => {
+    await using session = await connect({ apiKey: "", quiet: true });
+    const rate = await session.client.series("base_rate", { start: "202301", end: "202312" });
+    const spec = specOf(lineChart(rate, { x: "TIME", y: "DATA_VALUE" }));
+    assert.match(
+      String((spec.title as { subtitle?: string }).subtitle),
+      /^Generated sample data from the bundled ECOS server, not official statistics$/,
+    );
+  });
+  await t.step("the live service, with the date", () => {
+    assert.equal(
+      sourceLine("live", new Date("2026-11-23T00:00:00Z")),
+      "Source: ECOS, Bank of Korea (retrieved 2026-11-23)",
+    );
+  });
+});
+
+Deno.test("lineChart() draws a long series from its lows and highs per run, keeping the extremes", () => {
+  const n = 5000;
+  const days = Array.from({ length: n }, (_, i) => new Date(Date.UTC(2000, 0, 1 + i)));
+  const values = Array.from(
+    { length: n },
+    (_, i) => Math.sin(i / 50) * 100 + (i === 3333 ? 500 : 0),
+  );
+  const df = pl.DataFrame({ TIME: days, DATA_VALUE: values }).withColumns(
+    pl.col("TIME").cast(pl.Date),
+  );
+  const spec = specOf(lineChart(df, { x: "TIME", y: "DATA_VALUE", source: false }));
+  const drawn = spec.data.values.map((r) => r.DATA_VALUE as number);
+  assert.ok(drawn.length <= 2 * DOWNSAMPLE_BUCKETS, `${drawn.length} points`);
+  assert.ok(drawn.length < n / 2);
+  assert.equal(Math.max(...drawn), Math.max(...values), "the peak is kept");
+  assert.equal(Math.min(...drawn), Math.min(...values), "the trough is kept");
+  const times = spec.data.values.map((r) => String(r.TIME));
+  assert.deepEqual(times, [...times].sort(), "in time order");
+  assert.match(String(spec.description), /lowest and highest point/);
+  const short = specOf(lineChart(df.head(DOWNSAMPLE_ABOVE), { x: "TIME", y: "DATA_VALUE" }));
+  assert.equal(short.data.values.length, DOWNSAMPLE_ABOVE, "short series are drawn whole");
 });

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
-import { SAMPLE_KEY, startEcosServer } from "../src/server/mod.ts";
-import { ECOS_CODES, type EcosResultCode } from "../src/wire/codes.ts";
-import { address, get, KEY, request, requestJson, resultCode } from "./testdata/server/http.ts";
+import { SAMPLE_KEY, startEcosServer } from "../../src/server/mod.ts";
+import { ECOS_CODES, type EcosResultCode } from "../../src/wire/codes.ts";
+import {
+  address,
+  get,
+  KEY,
+  request,
+  requestJson,
+  resultCode,
+  xmlResult,
+} from "../testdata/server/http.ts";
 
 const MONTHS = ["722Y001", "M", "202401", "202403"];
 
@@ -19,9 +27,18 @@ const TRIGGERS: [EcosResultCode, string[]][] = [
     "StatisticItemList/k/{f}/{l}/1/10",
     "StatisticWord/k/{f}/{l}/1/10",
     "StatisticMeta/k/{f}/{l}/1/10/",
+    // A cycle outside A/S/Q/M/SM/D, the pre-2022 alphabet included, is a missing value.
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/X/202401/202403",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/m/202401/202403",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/MM/202401/202403",
+    "StatisticSearch/k/{f}/{l}/1/10/722Y001/DD/20240101/20240301",
+    "StatisticSearch/k/{f}/{l}/1/10/200Y102/QQ/2024Q1/2024Q2",
+    "StatisticSearch/k/{f}/{l}/1/10/200Y101/YY/2020/2023",
   ]],
   ["ERROR-300", [
     "KeyStatisticList/k/{f}/{l}",
+    "StatisticSearch/k/{f}/{l}",
+    "StatisticItemList/k/{f}/{l}/",
     "KeyStatisticList/k/{f}/{l}/1",
     "StatisticSearch/k/{f}/{l}//10/722Y001/M/202401/202403",
     "StatisticSearch/k/{f}/{l}/1//722Y001/M/202401/202403",
@@ -37,13 +54,11 @@ const TRIGGERS: [EcosResultCode, string[]][] = [
     "StatisticSearch/sample/{f}/{l}/5/15/722Y001/M/202401/202403",
   ]],
   ["ERROR-101", [
-    "StatisticSearch/k/{f}/{l}/1/10/722Y001/X/202401/202403",
     "StatisticSearch/k/{f}/{l}/1/10/722Y001/M/2024/202403",
     "StatisticSearch/k/{f}/{l}/1/10/722Y001/M/202401/20240301",
     "StatisticSearch/k/{f}/{l}/1/10/722Y001/D/20240230/20240301",
     "StatisticSearch/k/{f}/{l}/1/10/722Y001/D/202401SM1/20240301",
     "StatisticSearch/k/{f}/{l}/1/10/200Y102/Q/2024Q5/2024Q4",
-    "StatisticSearch/k/{f}/{l}/1/10/722Y001/m/202401/202403",
   ]],
   ["INFO-100", [
     "StatisticSearch/wrong/{f}/{l}/1/10/722Y001/M/202401/202403",
@@ -74,15 +89,7 @@ Deno.test("every result code answers its trigger in JSON and XML, kr and en", as
             // A path without the language segment answers in Korean.
             const lang = path.includes("{l}") ? language : "kr";
             const message = ECOS_CODES[code][lang];
-            if (format === "json" || !path.includes("{f}")) {
-              // Before the format segment is known, RESULT bodies are XML (see mod.ts).
-              if (!path.includes("{f}")) {
-                assert.equal(
-                  got.text,
-                  `<RESULT><CODE>${code}</CODE><MESSAGE>${message}</MESSAGE></RESULT>`,
-                );
-                continue;
-              }
+            if (format === "json" && path.includes("{f}")) {
               assert.equal(got.type, "application/json; charset=utf-8");
               assert.deepEqual(
                 JSON.parse(got.text),
@@ -90,12 +97,9 @@ Deno.test("every result code answers its trigger in JSON and XML, kr and en", as
                 what,
               );
             } else {
+              // Before the format segment is known, RESULT bodies are XML (see mod.ts).
               assert.equal(got.type, "application/xml; charset=utf-8");
-              assert.equal(
-                got.text,
-                `<RESULT><CODE>${code}</CODE><MESSAGE>${message}</MESSAGE></RESULT>`,
-                what,
-              );
+              assert.equal(got.text, xmlResult(code, message), what);
             }
           }
         }
@@ -109,10 +113,7 @@ Deno.test("ERROR-200 answers a bad or missing format in XML", async () => {
   for (const format of ["csv", "JSON", "Xml", "json ", ""]) {
     const got = await request(server, { format, language: "en", args: MONTHS });
     assert.equal(got.type, "application/xml; charset=utf-8", format);
-    assert.equal(
-      got.text,
-      `<RESULT><CODE>ERROR-200</CODE><MESSAGE>${ECOS_CODES["ERROR-200"].en}</MESSAGE></RESULT>`,
-    );
+    assert.equal(got.text, xmlResult("ERROR-200", ECOS_CODES["ERROR-200"].en));
   }
 });
 
@@ -125,33 +126,38 @@ Deno.test("a language other than kr or en is a missing required value (ERROR-100
   }
 });
 
-Deno.test("checks run in the specification's order", async (t) => {
+Deno.test("checks run in the live service's order", async (t) => {
   await using server = await startEcosServer({ keys: [KEY] });
+  // Each case fails the check named and every later one, so only the order decides the code.
   const cases: [string, string, EcosResultCode][] = [
     ["unknown service before everything", "Nope/bad/csv/fr/x/y/1/2/3/4", "ERROR-500"],
-    ["missing value before format", "StatisticSearch/bad/csv/kr/x/y", "ERROR-100"],
-    ["format before row numbers", "StatisticSearch/bad/csv/kr//y/722Y001/M/2024/2024", "ERROR-200"],
+    ["the key before every argument", "StatisticSearch/bad/csv/fr//y/722Y001/MM/2024", "INFO-100"],
+    ["an absent key", "StatisticSearch//csv/fr//y", "INFO-100"],
+    ["format before language", "StatisticSearch/k/csv/fr//y/722Y001/MM/2024", "ERROR-200"],
+    ["language before row numbers", "StatisticSearch/k/json/fr//y/722Y001/MM/2024", "ERROR-100"],
+    ["missing row numbers before missing arguments", "StatisticSearch/k/json/kr", "ERROR-300"],
     [
-      "missing row numbers before bad ones",
-      "StatisticSearch/bad/json/kr//x/722Y001/M/2024/2024",
+      "missing row numbers before bad ones and bad arguments",
+      "StatisticSearch/k/json/kr//x/722Y001/MM/2024",
       "ERROR-300",
     ],
+    ["bad row numbers before missing arguments", "StatisticSearch/k/json/kr/x/y", "ERROR-301"],
     [
-      "bad row numbers before dates",
-      "StatisticSearch/bad/json/kr/x/y/722Y001/M/2024/2024",
+      "sample's row limit before missing arguments",
+      "StatisticSearch/sample/json/kr/1/11",
       "ERROR-301",
     ],
-    ["dates before the key", "StatisticSearch/bad/json/kr/1/10/722Y001/M/2024/2024", "ERROR-101"],
     [
-      "the key before the data",
-      "StatisticSearch/bad/json/kr/1/10/000Y000/M/202401/202401",
-      "INFO-100",
+      "missing arguments before the dates' shape",
+      "StatisticSearch/k/json/kr/1/10/722Y001/M/2024",
+      "ERROR-100",
     ],
     [
-      "sample's row limit before dates",
-      "StatisticSearch/sample/json/kr/1/11/722Y001/M/2024/2024",
-      "ERROR-301",
+      "the cycle's alphabet before the dates' shape",
+      "StatisticSearch/k/json/kr/1/10/722Y001/MM/2024/2024",
+      "ERROR-100",
     ],
+    ["dates before the data", "StatisticSearch/k/json/kr/1/10/000Y000/M/2024/2024", "ERROR-101"],
   ];
   for (const [name, path, code] of cases) {
     await t.step(name, async () => {
@@ -216,6 +222,6 @@ Deno.test("paths outside /api get 404, every path under /api an ECOS body", asyn
   for (const path of ["/api", "/api/", "/api//", "/api/?x=1"]) {
     const got = await get(root + path);
     assert.equal(got.status, 200, path);
-    assert.match(got.text, /^<RESULT><CODE>ERROR-500<\/CODE>/);
+    assert.equal(resultCode(got.text), "ERROR-500", path);
   }
 });

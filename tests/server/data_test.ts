@@ -4,9 +4,9 @@ import {
   SERVER_DATA_NOTICE,
   serverCatalogue,
   startEcosServer,
-} from "../src/server/mod.ts";
-import { CYCLES } from "../src/wire/period.ts";
-import { KEY, page, type Target } from "./testdata/server/http.ts";
+} from "../../src/server/mod.ts";
+import { CYCLES } from "../../src/wire/period.ts";
+import { KEY, page, type Target } from "../testdata/server/http.ts";
 
 /** A series' values by TIME label. */
 async function values(server: Target, args: string[]): Promise<Map<string, number>> {
@@ -82,8 +82,8 @@ Deno.test("generated data is the same in a fresh process", async () => {
   const here = JSON.stringify((await page(server, { end: 1000, args })).rows);
   const module = (path: string) => JSON.stringify(new URL(path, import.meta.url).href);
   const script = `
-    import { startEcosServer } from ${module("../src/server/mod.ts")};
-    import { page } from ${module("./testdata/server/http.ts")};
+    import { startEcosServer } from ${module("../../src/server/mod.ts")};
+    import { page } from ${module("../testdata/server/http.ts")};
     await using s = await startEcosServer();
     const { rows } = await page(s, { key: "sample", args: ${JSON.stringify(args)} });
     console.log(JSON.stringify(rows));

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
-import { startEcosServer } from "../src/server/mod.ts";
-import { KEY, page, type Query, request, requestJson, xmlValues } from "./testdata/server/http.ts";
+import { startEcosServer } from "../../src/server/mod.ts";
+import {
+  KEY,
+  page,
+  type Query,
+  request,
+  requestJson,
+  xmlRoot,
+  xmlValues,
+} from "../testdata/server/http.ts";
 
 /** More rows than any lookup holds: the whole list in one page. */
 const EVERY_ROW = 100_000;
@@ -12,10 +20,10 @@ const ITEMS: Query = { service: "StatisticItemList", end: EVERY_ROW };
 const WORDS: Query = { service: "StatisticWord", end: EVERY_ROW };
 const META: Query = { service: "StatisticMeta", end: EVERY_ROW };
 
-Deno.test("KeyStatisticList: 100 indicators in groups, paged, with row_count", async (t) => {
+Deno.test("KeyStatisticList: 101 indicators in groups, paged, with row_count", async (t) => {
   await using server = await startEcosServer({ keys: [KEY] });
   const whole = await page(server, KEY_STATS);
-  assert.equal(whole.total, 100);
+  assert.equal(whole.total, 101);
   const rows = whole.rows;
 
   await t.step("fields and groups", () => {
@@ -44,7 +52,7 @@ Deno.test("KeyStatisticList: 100 indicators in groups, paged, with row_count", a
 
   await t.step("pages concatenate; JSON carries row_count after list_total_count", async () => {
     const paged: typeof rows = [];
-    for (let start = 1; start <= 100; start += 30) {
+    for (let start = 1; start <= 101; start += 30) {
       const body = await requestJson(server, { ...KEY_STATS, start, end: start + 29 });
       assert.deepEqual(Object.keys(body.KeyStatisticList), [
         "list_total_count",
@@ -58,17 +66,17 @@ Deno.test("KeyStatisticList: 100 indicators in groups, paged, with row_count", a
   });
 
   await t.step("XML has row_count and the same rows", async () => {
-    const xml = (await request(server, { ...KEY_STATS, format: "xml", end: 100 })).text;
+    const xml = xmlRoot((await request(server, { ...KEY_STATS, format: "xml", end: 101 })).text);
     assert.match(
       xml,
-      /^<KeyStatisticList><list_total_count>100<\/list_total_count><row_count>100<\/row_count><row>/,
+      /^<KeyStatisticList><list_total_count number="true">101<\/list_total_count><row_count number="true">101<\/row_count><row>/,
     );
     assert.deepEqual(xmlValues(xml, "KEYSTAT_NAME"), rows.map((r) => r.KEYSTAT_NAME));
   });
 
   await t.step("English names and units", async () => {
     const en = (await page(server, { ...KEY_STATS, language: "en" })).rows;
-    assert.equal(en.length, 100);
+    assert.equal(en.length, 101);
     assert.equal(en[0].CLASS_NAME, "Market interest rates");
     assert.deepEqual(en.map((r) => r.DATA_VALUE), rows.map((r) => r.DATA_VALUE));
     assert.ok(en.every((r) => !/[가-힣]/.test(r.KEYSTAT_NAME + r.UNIT_NAME + r.CLASS_NAME)));
@@ -118,12 +126,13 @@ Deno.test("StatisticTableList: a tree with * roots, groups without cycle, search
     ]);
     assert.ok(r.P_STAT_CODE === "*" || codes.has(r.P_STAT_CODE), r.STAT_CODE);
     if (r.SRCH_YN === "N") {
+      assert.match(r.STAT_CODE, /^\d{10}$/);
       assert.equal(r.CYCLE, null);
       assert.equal(r.ORG_NAME, null);
     } else {
       assert.equal(r.SRCH_YN, "Y");
       assert.match(r.CYCLE, /^(A|S|Q|M|SM|D)$/);
-      assert.equal(typeof r.ORG_NAME, "string");
+      assert.ok(r.ORG_NAME === null || typeof r.ORG_NAME === "string");
     }
   }
   assert.ok(row.some((r) => r.P_STAT_CODE === "*"));
@@ -137,6 +146,8 @@ Deno.test("StatisticTableList: a tree with * roots, groups without cycle, search
       "817Y002",
       "105Y001",
       "814Y002",
+      "102Y004",
+      "513Y001",
       "999Y001",
     ]
   ) {
@@ -144,11 +155,40 @@ Deno.test("StatisticTableList: a tree with * roots, groups without cycle, search
   }
 });
 
+Deno.test("StatisticTableList numbers every STAT_NAME by its place in the tree", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const rows = (await page(server, TABLES)).rows;
+  const numberOf = new Map<string, string>();
+  const children = new Map<string, number>();
+  for (const r of rows) {
+    // A node's number is its parent's number followed by its place among its siblings.
+    const place = (children.get(r.P_STAT_CODE) ?? 0) + 1;
+    children.set(r.P_STAT_CODE, place);
+    const parent = r.P_STAT_CODE === "*" ? "" : numberOf.get(r.P_STAT_CODE);
+    assert.ok(parent !== undefined, `${r.STAT_CODE} comes before its parent`);
+    const number = `${parent}${place}.`;
+    numberOf.set(r.STAT_CODE, number);
+    assert.ok(r.STAT_NAME.startsWith(`${number} `), `${r.STAT_CODE}: ${r.STAT_NAME}`);
+  }
+  assert.equal(rows[0].STAT_NAME, "1. 통화/금융");
+  assert.ok(rows.some((r) => /^\d+\.\d+\.\d+\. /.test(r.STAT_NAME)));
+});
+
+Deno.test("StatisticTableList leaves ORG_NAME null on almost every row: groups and the Bank's own tables", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const rows = (await page(server, TABLES)).rows;
+  const named = rows.filter((r) => r.ORG_NAME !== null);
+  assert.ok(named.length * 4 < rows.length, `${named.length} of ${rows.length} rows name an org`);
+  assert.ok(named.every((r) => r.SRCH_YN === "Y" && r.ORG_NAME !== "한국은행"));
+  assert.equal(rows.find((r) => r.STAT_CODE === "901Y009").ORG_NAME, "통계청");
+  assert.equal(rows.find((r) => r.STAT_CODE === "722Y001").ORG_NAME, null);
+});
+
 Deno.test("StatisticTableList/{code}: a table alone, or a group with everything under it", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
   const one = await page(server, { ...TABLES, language: "en", args: ["722Y001"] });
   assert.equal(one.total, 1);
-  assert.equal(one.rows[0].STAT_NAME, "Bank of Korea Base Rate and Lending/Deposit Rates");
+  assert.equal(one.rows[0].STAT_NAME, "1.2.1. Bank of Korea Base Rate and Lending/Deposit Rates");
   const root = (await page(server, TABLES)).rows.find((r) => r.P_STAT_CODE === "*")!;
   const subtree = await page(server, { ...TABLES, args: [root.STAT_CODE] });
   assert.ok(subtree.total > 2);
@@ -217,7 +257,7 @@ Deno.test("StatisticItemList groups a four-level table's items as Group1..Group4
 Deno.test("StatisticItemList in XML: DATA_CNT as a number, a null WEIGHT self-closing", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
   const xml = (await request(server, { ...ITEMS, format: "xml", end: 2, args: ["601Y002"] })).text;
-  assert.match(xml, /<DATA_CNT>200<\/DATA_CNT>/);
+  assert.match(xml, /<DATA_CNT number="true">200<\/DATA_CNT>/);
   assert.match(xml, /<WEIGHT\/>/);
 });
 
@@ -246,6 +286,8 @@ Deno.test("StatisticMeta: a table's description, found by name", async () => {
   }
   assert.equal(meta.rows[0].META_DATA, "시장금리(일별)");
   assert.ok(meta.rows.some((r) => r.LVL === "2" && r.P_CONT_CODE === "04"));
+  // Top-level entries have no parent: null, as on the live service.
+  assert.ok(meta.rows.filter((r) => r.LVL === "1").every((r) => r.P_CONT_CODE === null));
   assert.ok(meta.rows.some((r) => String(r.META_DATA).includes("공식 통계가 아닙니다")));
   const en = await page(server, {
     ...META,

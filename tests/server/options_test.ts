@@ -4,7 +4,7 @@ import {
   type EcosServerOptions,
   SAMPLE_KEY,
   startEcosServer,
-} from "../src/server/mod.ts";
+} from "../../src/server/mod.ts";
 import {
   get,
   KEY,
@@ -14,7 +14,7 @@ import {
   requestJson,
   resultCode,
   send,
-} from "./testdata/server/http.ts";
+} from "../testdata/server/http.ts";
 
 /** One key statistic, asked for with the sample key. */
 const ONE_KEY_STAT: Query = { service: "KeyStatisticList", key: SAMPLE_KEY, end: 1 };
@@ -32,7 +32,10 @@ Deno.test("rateLimit answers ERROR-602 beyond the window's requests", async () =
   assert.equal(server.stats.byOutcome["ERROR-602"], 2);
   const json = await requestJson(server, ONE_KEY_STAT);
   assert.deepEqual(json, {
-    RESULT: { CODE: "ERROR-602", MESSAGE: "과도한 OpenAPI 호출로 이용이 제한되었습니다." },
+    RESULT: {
+      CODE: "ERROR-602",
+      MESSAGE: "과도한 OpenAPI호출로 이용이 제한되었습니다. 잠시후 이용해주시기 바랍니다.",
+    },
   });
 });
 
@@ -99,7 +102,7 @@ Deno.test("latencyMs ends early when the server closes, and the log says closed"
 });
 
 Deno.test("dialect spec: SM labels as YYYYMMSMn, 100 key statistics, CYCLE always YYYYMM", async () => {
-  await using server = await startEcosServer({ keys: [KEY] });
+  await using server = await startEcosServer({ keys: [KEY], dialect: "spec" });
   const sm = await page(server, { end: 2, args: ["814Y002", "SM", "201801S1", "201801S2", "1"] });
   assert.deepEqual(sm.rows.map((r) => r.TIME), ["201801SM1", "201801SM2"]);
   const keys = await requestJson(server, ALL_KEY_STATS);
@@ -127,6 +130,82 @@ Deno.test("dialect live: SM labels as YYYYMMSn, 101 key statistics in mixed CYCL
   assert.equal(items.StatisticItemList.row[0].START_TIME, "200301S1");
 });
 
+Deno.test("the live dialect is the default", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const sm = await page(server, { end: 2, args: ["814Y002", "SM", "201801SM1", "201801SM2", "1"] });
+  assert.deepEqual(sm.rows.map((r) => r.TIME), ["201801S1", "201801S2"]);
+  const keys = await requestJson(server, ALL_KEY_STATS);
+  assert.equal(keys.KeyStatisticList.list_total_count, 101);
+});
+
+Deno.test("xmlStyle guide (the default): declaration, number and array attributes", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const one = await request(server, {
+    format: "xml",
+    args: ["200Y101", "A", "2020", "2020", "10101"],
+  });
+  assert.match(
+    one.text,
+    /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<StatisticSearch><list_total_count number="true">1<\/list_total_count><row array="true"><STAT_CODE>200Y101</,
+  );
+  const two = await request(server, {
+    format: "xml",
+    args: ["200Y101", "A", "2020", "2021", "10101"],
+  });
+  assert.equal(two.text.match(/<row>/g)?.length, 2);
+  assert.ok(!two.text.includes("array="));
+  const error = await request(server, { format: "xml", args: ["000Y000", "A", "2020", "2021"] });
+  assert.match(error.text, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<RESULT><CODE>INFO-200</);
+});
+
+Deno.test("xmlStyle bare: no declaration and no attributes, the same values", async () => {
+  await using guide = await startEcosServer({ keys: [KEY] });
+  await using bare = await startEcosServer({ keys: [KEY], xmlStyle: "bare" });
+  const queries: Query[] = [
+    { format: "xml", args: ["200Y101", "A", "2020", "2020", "10101"] },
+    { service: "KeyStatisticList", format: "xml", end: 3 },
+    { service: "StatisticItemList", format: "xml", end: 2, args: ["601Y002"] },
+    { format: "xml", args: ["000Y000", "A", "2020", "2021"] },
+  ];
+  for (const query of queries) {
+    const plain = (await request(bare, query)).text;
+    assert.match(plain, /^<[A-Za-z]+>/);
+    assert.ok(!/ (number|array)="true"/.test(plain), plain);
+    const fancy = (await request(guide, query)).text;
+    const stripped = fancy
+      .replace('<?xml version="1.0" encoding="UTF-8"?>\n', "")
+      .replaceAll(/ (number|array)="true"/g, "");
+    assert.equal(stripped, plain);
+  }
+});
+
+Deno.test("requestLogLimit keeps only the latest requests; the counters keep counting", async () => {
+  await using server = await startEcosServer({ requestLogLimit: 3 });
+  for (let i = 1; i <= 5; i++) await request(server, { ...ONE_KEY_STAT, start: i, end: i });
+  const s = server.stats;
+  assert.equal(s.total, 5);
+  assert.equal(s.byOutcome.ok, 5);
+  assert.deepEqual(s.requests.map((r) => [r.n, r.startNo]), [[3, 3], [4, 4], [5, 5]]);
+  await using silent = await startEcosServer({ requestLogLimit: 0 });
+  await request(silent, ONE_KEY_STAT);
+  assert.equal(silent.stats.total, 1);
+  assert.deepEqual(silent.stats.requests, []);
+});
+
+Deno.test("the request log keeps the latest 1000 requests by default", async () => {
+  await using server = await startEcosServer();
+  const ask = (i: number) =>
+    request(server, { ...ONE_KEY_STAT, start: 1 + (i % 5), end: 1 + (i % 5) });
+  // 1010 requests, 10 at a time.
+  for (let i = 0; i < 1010; i += 10) {
+    await Promise.all(Array.from({ length: 10 }, (_, j) => ask(i + j)));
+  }
+  assert.equal(server.stats.total, 1010);
+  assert.equal(server.stats.requests.length, 1000);
+  assert.equal(server.stats.requests[0]?.n, 11);
+  assert.equal(server.stats.requests.at(-1)?.n, 1010);
+});
+
 Deno.test("options are checked before listening", async () => {
   const bad: EcosServerOptions[] = [
     { port: -1 },
@@ -138,6 +217,13 @@ Deno.test("options are checked before listening", async () => {
     { rateLimit: { requests: 5, windowMs: 0 } },
     { workLimit: -1 },
     { dialect: "old" as "spec" },
+    { xmlStyle: "pretty" as "guide" },
+    { headerTimeoutMs: 0 },
+    { headerTimeoutMs: 1.5 },
+    { idleTimeoutMs: -1 },
+    { idleTimeoutMs: Infinity },
+    { requestLogLimit: -1 },
+    { requestLogLimit: 2.5 },
     { keys: [""] },
   ];
   for (const options of bad) {
@@ -247,4 +333,12 @@ Deno.test("the request log keeps arrival order while answers finish out of order
     [2, "ok"],
   ]);
   assert.deepEqual(server.stats.byOutcome, { "fault:stall": 1, ok: 1 });
+});
+
+Deno.test("startEcosServer() rejects when its port is taken", async () => {
+  await using first = await startEcosServer();
+  const port = Number(new URL(first.url).port);
+  await assert.rejects(startEcosServer({ port }));
+  // The first server is unaffected.
+  assert.equal((await request(first, ONE_KEY_STAT)).status, 200);
 });

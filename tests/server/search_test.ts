@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { serverCatalogue, startEcosServer } from "../src/server/mod.ts";
-import { CYCLES } from "../src/wire/period.ts";
-import { KEY, page, type Query, request, requestJson, xmlValues } from "./testdata/server/http.ts";
+import { serverCatalogue, startEcosServer } from "../../src/server/mod.ts";
+import { CYCLES } from "../../src/wire/period.ts";
+import { KEY, page, type Query, request, requestJson, xmlValues } from "../testdata/server/http.ts";
 
 const FIELDS = [
   "STAT_CODE",
@@ -51,7 +51,10 @@ Deno.test("StatisticSearch answers XML with self-closing empty fields, the same 
   const xml = await request(server, { format: "xml", language: "en", end: 100, args });
   assert.equal(xml.status, 200);
   assert.equal(xml.type, "application/xml; charset=utf-8");
-  assert.match(xml.text, /^<StatisticSearch><list_total_count>7<\/list_total_count><row>/);
+  assert.match(
+    xml.text,
+    /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<StatisticSearch><list_total_count number="true">7<\/list_total_count><row>/,
+  );
   assert.match(xml.text, /<ITEM_CODE2\/><ITEM_NAME2\/>/);
   assert.match(xml.text, /<WGT\/>/);
   assert.ok(xml.text.endsWith("</row></StatisticSearch>"));
@@ -134,7 +137,7 @@ Deno.test("StatisticSearch labels every cycle in its own shape", async (t) => {
     ["105Y001", "S", "2020S1", "2021S2", /^\d{4}S[12]$/, 4],
     ["200Y102", "Q", "2023Q1", "2024Q4", /^\d{4}Q[1-4]$/, 8],
     ["901Y009", "M", "202301", "202312", /^\d{6}$/, 12],
-    ["814Y002", "SM", "201801SM1", "201806SM2", /^\d{6}SM[12]$/, 12],
+    ["814Y002", "SM", "201801S1", "201806S2", /^\d{6}S[12]$/, 12],
     ["722Y001", "D", "20240201", "20240229", /^\d{8}$/, 29],
   ];
   assert.deepEqual(cases.map((c) => c[1]).sort(), [...CYCLES].sort());
@@ -162,7 +165,8 @@ Deno.test("StatisticSearch accepts both SM spellings and start == end", async ()
   });
   assert.equal(spec.total, 1);
   assert.deepEqual(live, spec);
-  assert.equal(spec.rows[0].TIME, "201805SM2");
+  // Answered in the live spelling (the default dialect) whichever spelling was asked.
+  assert.equal(spec.rows[0].TIME, "201805S2");
 });
 
 Deno.test("StatisticSearch with start after end answers INFO-200", async () => {
@@ -364,4 +368,14 @@ Deno.test("serverCatalogue() agrees with the answers' totals", async () => {
       assert.equal(total, table.seriesCount * c.rowsPerSeries, `${table.code} ${c.cycle}`);
     }
   }
+});
+
+Deno.test("the guide's StatisticSearch sample answers the same rows with or without trailing ?/?/?", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const args = ["200Y101", "A", "2020", "2023", "10101"];
+  const plain = await page(server, { end: 10, args });
+  const marked = await page(server, { end: 10, args: [...args, "?", "?", "?"] });
+  assert.equal(plain.total, 4);
+  assert.deepEqual(marked, plain);
+  assert.deepEqual(plain.rows.map((r) => r.TIME), ["2020", "2021", "2022", "2023"]);
 });

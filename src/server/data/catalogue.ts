@@ -13,6 +13,8 @@ import { DEPOSITS_BY_SIZE, HALF_MONTHLY_DEPOSITS, MONEY_SUPPLY } from "./tables/
 import { LABOUR_FORCE } from "./tables/labour.ts";
 import { CARD_SPENDING } from "./tables/cards.ts";
 import { MARKET_PANEL } from "./tables/market_panel.ts";
+import { RESERVE_BASE } from "./tables/reserve_base.ts";
+import { ECONOMIC_SENTIMENT } from "./tables/sentiment.ts";
 
 /** A group node of the table tree. */
 export interface GroupDef {
@@ -20,13 +22,14 @@ export interface GroupDef {
   code: string;
   /** The parent group's code, or "*" for a root. */
   parent: string;
-  /** The group's name, numbered as on the live service. */
+  /** The group's name; StatisticTableList numbers it by its place in the tree. */
   name: Text;
 }
 
 /** Every bundled table. */
 export const TABLES: readonly TableDef[] = [
   MONEY_SUPPLY,
+  RESERVE_BASE,
   HALF_MONTHLY_DEPOSITS,
   BASE_RATE,
   MARKET_RATES,
@@ -37,61 +40,71 @@ export const TABLES: readonly TableDef[] = [
   REAL_GROWTH,
   CONSUMER_PRICES,
   LABOUR_FORCE,
+  ECONOMIC_SENTIMENT,
   MARKET_PANEL,
 ];
 
-/** The groups of the table tree, each followed in the tree by its children. */
+/**
+ * The groups of the table tree, each followed in the tree by its children. Group codes have
+ * ten digits, as on the live service.
+ */
 export const GROUPS: readonly GroupDef[] = [
-  { code: "0000000010", parent: "*", name: { kr: "1. 통화/금융", en: "1. Money and Finance" } },
-  { code: "0000000011", parent: "0000000010", name: { kr: "1.1. 통화", en: "1.1. Money" } },
+  { code: "0000000010", parent: "*", name: { kr: "통화/금융", en: "Money and Finance" } },
+  { code: "0000000011", parent: "0000000010", name: { kr: "통화", en: "Money" } },
   {
     code: "0000000012",
     parent: "0000000010",
-    name: { kr: "1.2. 금리", en: "1.2. Interest Rates" },
+    name: { kr: "금리", en: "Interest Rates" },
   },
   {
     code: "0000000013",
     parent: "0000000010",
-    name: { kr: "1.3. 예금/대출", en: "1.3. Deposits and Loans" },
+    name: { kr: "예금/대출", en: "Deposits and Loans" },
   },
   {
     code: "0000000014",
     parent: "0000000010",
-    name: { kr: "1.4. 지급결제", en: "1.4. Payments" },
+    name: { kr: "지급결제", en: "Payments" },
   },
   {
     code: "0000000020",
     parent: "*",
-    name: { kr: "2. 환율/국제수지", en: "2. Exchange Rates and Balance of Payments" },
+    name: { kr: "환율/국제수지", en: "Exchange Rates and Balance of Payments" },
   },
   {
     code: "0000000021",
     parent: "0000000020",
-    name: { kr: "2.1. 환율", en: "2.1. Exchange Rates" },
+    name: { kr: "환율", en: "Exchange Rates" },
   },
-  { code: "0000000030", parent: "*", name: { kr: "3. 국민소득", en: "3. National Accounts" } },
+  { code: "0000000030", parent: "*", name: { kr: "국민소득", en: "National Accounts" } },
   {
     code: "0000000031",
     parent: "0000000030",
-    name: { kr: "3.1. 국민계정", en: "3.1. National Income" },
+    name: { kr: "국민계정", en: "National Income" },
   },
-  { code: "0000000040", parent: "*", name: { kr: "4. 물가", en: "4. Prices" } },
+  { code: "0000000040", parent: "*", name: { kr: "물가", en: "Prices" } },
   {
     code: "0000000041",
     parent: "0000000040",
-    name: { kr: "4.1. 소비자물가", en: "4.1. Consumer Prices" },
+    name: { kr: "소비자물가", en: "Consumer Prices" },
   },
-  { code: "0000000050", parent: "*", name: { kr: "5. 고용", en: "5. Employment" } },
+  { code: "0000000050", parent: "*", name: { kr: "고용", en: "Employment" } },
   {
     code: "0000000051",
     parent: "0000000050",
-    name: { kr: "5.1. 경제활동인구", en: "5.1. Labour Force" },
+    name: { kr: "경제활동인구", en: "Labour Force" },
   },
-  { code: "0000000090", parent: "*", name: { kr: "9. 샘플 데이터", en: "9. Sample Data" } },
+  { code: "0000000060", parent: "*", name: { kr: "경기", en: "Business Conditions" } },
+  {
+    code: "0000000061",
+    parent: "0000000060",
+    name: { kr: "경제심리", en: "Economic Sentiment" },
+  },
+  { code: "0000000090", parent: "*", name: { kr: "샘플 데이터", en: "Sample Data" } },
   {
     code: "0000000091",
     parent: "0000000090",
-    name: { kr: "9.1. 생성 데이터", en: "9.1. Generated Data" },
+    name: { kr: "생성 데이터", en: "Generated Data" },
   },
 ];
 

@@ -142,4 +142,17 @@ export const GLOSSARY: readonly WordDef[] = [
     "소비자의 경제 인식을 종합한 지수로, 장기평균 100을 기준으로 한다.",
     "A composite index of consumers' views of the economy, with a long-run average of 100.",
   ),
+  // The term of the official guide's own StatisticWord sample request.
+  w(
+    "소비자동향지수",
+    "Consumer survey index",
+    "소비자동향조사 결과를 바탕으로 가계의 경기 판단과 전망을 지수화한 것으로, 100을 넘으면 긍정적으로 응답한 가구가 부정적으로 응답한 가구보다 많음을 뜻한다.",
+    "An index of households' views of present and future economic conditions from the consumer survey; above 100 means more positive than negative answers.",
+  ),
+  w(
+    "경제심리지수",
+    "Economic sentiment index",
+    "기업과 소비자의 경제 심리를 종합하여 파악하기 위해 기업경기실사지수와 소비자동향지수를 합성한 지수로, 장기평균 100을 기준으로 한다.",
+    "A composite of the business survey and consumer survey indices, summing up firms' and households' sentiment, with a long-run average of 100.",
+  ),
 ];

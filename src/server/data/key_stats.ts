@@ -1,7 +1,8 @@
 /**
- * KeyStatisticList: the "100대 통계지표" (100 key statistics). Indicators that the bundled
- * tables also hold are read from them, so the two agree; the rest are drawn from a seeded
- * generator around plausible levels.
+ * KeyStatisticList: the "100대 통계지표" (100 key statistics by name; 101 as the live service
+ * answers, the server's default dialect). Indicators that the bundled tables also hold are
+ * read from them, so the two agree; the rest are drawn from a seeded generator around
+ * plausible levels.
  *
  * @module
  */

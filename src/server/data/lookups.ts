@@ -19,35 +19,47 @@ import { GLOSSARY } from "./glossary.ts";
 import { SERVER_DATA_NOTICE, SERVER_DATA_NOTICE_KR } from "./notice.ts";
 import { type TableDef, tableSeries } from "./table.ts";
 
-/** Every node of the table tree, depth first: each group, then its tables and subgroups. */
+/** The Bank of Korea in the catalogue's `org`: the live tree leaves its own tables' ORG_NAME null. */
+const BANK_OF_KOREA = "한국은행";
+
+/**
+ * Every node of the table tree, depth first: each group, then its tables and subgroups. Every
+ * STAT_NAME starts with the node's number in the tree ("1. ", "1.2.1. "), as on the live
+ * service; ORG_NAME is null for groups and for the Bank of Korea's own tables, so on almost
+ * every row.
+ */
 function tableTree(language: Language): StatisticTableRow[] {
   const rows: StatisticTableRow[] = [];
-  const visit = (parent: string) => {
+  const visit = (parent: string, prefix: string) => {
+    let n = 0;
+    const numbered = (name: string) => `${prefix}${++n}. ${name}`;
+    for (const t of TABLES.filter((t) => t.parent === parent)) {
+      rows.push({
+        P_STAT_CODE: parent,
+        STAT_CODE: t.code,
+        STAT_NAME: numbered(t.name[language]),
+        CYCLE: t.cycles[0]?.cycle ?? null,
+        SRCH_YN: "Y",
+        ORG_NAME: t.org.kr === BANK_OF_KOREA ? null : t.org[language],
+      });
+    }
     for (const g of GROUPS.filter((g) => g.parent === parent)) {
       rows.push({
         P_STAT_CODE: g.parent,
         STAT_CODE: g.code,
-        STAT_NAME: g.name[language],
+        STAT_NAME: numbered(g.name[language]),
         CYCLE: null,
         SRCH_YN: "N",
         ORG_NAME: null,
       });
-      for (const t of TABLES.filter((t) => t.parent === g.code)) {
-        rows.push({
-          P_STAT_CODE: g.code,
-          STAT_CODE: t.code,
-          STAT_NAME: t.name[language],
-          CYCLE: t.cycles[0]?.cycle ?? null,
-          SRCH_YN: "Y",
-          ORG_NAME: t.org[language],
-        });
-      }
-      visit(g.code);
+      visit(g.code, `${prefix}${n}.`);
     }
   };
-  visit("*");
+  visit("*", "");
   return rows;
 }
+
+const treeCache = new Map<Language, StatisticTableRow[]>();
 
 /**
  * The tree's nodes, or one node with everything under it.
@@ -56,7 +68,8 @@ function tableTree(language: Language): StatisticTableRow[] {
  * @param language Names in Korean or English.
  */
 export function tableList(code: string | undefined, language: Language): StatisticTableRow[] {
-  const rows = tableTree(language);
+  let rows = treeCache.get(language);
+  if (!rows) treeCache.set(language, rows = tableTree(language));
   if (code === undefined) return rows;
   const keep = new Set([code]);
   // Depth-first order puts every descendant after its parent.
@@ -141,7 +154,8 @@ function describe(table: TableDef, language: Language, sm: SmSpelling): Statisti
   const top = (code: string, name: [string, string], data: string | null) =>
     rows.push({
       LVL: "1",
-      P_CONT_CODE: "*",
+      // The live service leaves the parent of a top-level entry null.
+      P_CONT_CODE: null,
       CONT_CODE: code,
       CONT_NAME: kr ? name[0] : name[1],
       META_DATA: data,

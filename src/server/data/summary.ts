@@ -14,7 +14,11 @@ import { tableSeries } from "./table.ts";
 export interface ServerCycleInfo {
   /** The cycle. */
   cycle: Cycle;
-  /** The first period's label (half-monthly in the specification's spelling). */
+  /**
+   * The first period's label. Half-monthly labels are in the specification's spelling
+   * (`YYYYMMSMn`), which queries accept in either dialect; answers spell them `YYYYMMSn` in the
+   * live dialect (the default).
+   */
   first: string;
   /** The last period's label. */
   last: string;

@@ -56,7 +56,11 @@ export interface ServiceDef<Args> {
   required: number;
   /** Whether the body carries `row_count` besides `list_total_count`. */
   rowCount: boolean;
-  /** Reads the arguments once the row numbers passed: ERROR-101 for a bad date, else `args`. */
+  /**
+   * Reads the arguments once the row numbers and the required arguments passed: a result code
+   * for a bad argument (StatisticSearch: ERROR-100 for a cycle outside the alphabet, ERROR-101
+   * for a date of another shape), else `args`.
+   */
   check(args: readonly string[]): ArgsCheck<Args>;
   /** Answers a valid request. */
   answer(req: ServiceRequest<Args>): ServiceAnswer;

@@ -19,7 +19,8 @@ export const STATISTIC_SEARCH: ServiceDef<SearchQuery> = {
   rowCount: false,
   check(args) {
     const [stat = "", cycle, start = "", end = "", ...items] = args;
-    if (!isCycle(cycle)) return { code: "ERROR-101" };
+    // A cycle outside the alphabet (even the old MM, DD, QQ, YY) is a missing required value.
+    if (!isCycle(cycle)) return { code: "ERROR-100" };
     const from = tryParseLabel(start, cycle);
     const to = tryParseLabel(end, cycle);
     if (!from || !to) return { code: "ERROR-101" };

@@ -109,16 +109,48 @@ export async function get(url: string): Promise<Got> {
   return read(await fetch(url));
 }
 
-/** The RESULT code of a JSON or XML error body, or undefined. */
-export function resultCode(text: string): string | undefined {
-  if (text.startsWith("{")) return JSON.parse(text).RESULT?.CODE;
-  return /^<RESULT><CODE>([^<]+)<\/CODE><MESSAGE>[^<]+<\/MESSAGE><\/RESULT>$/.exec(text)?.[1];
+/** The XML declaration that starts every XML body in the guide's style (the default). */
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/** An XML body without its declaration, if it has one. */
+export function xmlRoot(text: string): string {
+  const head = `${XML_DECLARATION}\n`;
+  return text.startsWith(head) ? text.slice(head.length) : text;
 }
 
-/** The values of the simple XML elements named `tag`, in order. */
+/** The XML RESULT body the server writes for a code and message, in either XML style. */
+export function xmlResult(code: string, message: string, style: "guide" | "bare" = "guide") {
+  const root = `<RESULT><CODE>${code}</CODE><MESSAGE>${message}</MESSAGE></RESULT>`;
+  return style === "guide" ? `${XML_DECLARATION}\n${root}` : root;
+}
+
+/** The RESULT code of a JSON or XML error body (with or without declaration), or undefined. */
+export function resultCode(text: string): string | undefined {
+  if (text.startsWith("{")) return JSON.parse(text).RESULT?.CODE;
+  return /^<RESULT><CODE>([^<]+)<\/CODE><MESSAGE>[^<]+<\/MESSAGE><\/RESULT>$/.exec(xmlRoot(text))
+    ?.[1];
+}
+
+/**
+ * Whether a body is an ECOS body: a RESULT in JSON or XML, or a service's rows (XML with or
+ * without the guide's declaration and attributes).
+ */
+export function isEcosBody(text: string): boolean {
+  if (text.startsWith("{")) {
+    const body = JSON.parse(text);
+    const keys = Object.keys(body);
+    return keys.length === 1 &&
+      (body.RESULT?.CODE !== undefined || typeof body[keys[0]!]?.list_total_count === "number");
+  }
+  const xml = xmlRoot(text);
+  return /^<RESULT><CODE>[A-Z]+-\d{3}<\/CODE><MESSAGE>[^<]+<\/MESSAGE><\/RESULT>$/.test(xml) ||
+    /^<([A-Za-z]+)><list_total_count( number="true")?>\d+<\/list_total_count>.*<\/\1>$/s.test(xml);
+}
+
+/** The values of the simple XML elements named `tag` (attributes allowed), in order. */
 export function xmlValues(xml: string, tag: string): (string | null)[] {
   const out: (string | null)[] = [];
-  const re = new RegExp(`<${tag}>([^<]*)</${tag}>|<${tag}/>`, "g");
+  const re = new RegExp(`<${tag}(?: [^>]*)?>([^<]*)</${tag}>|<${tag}/>`, "g");
   for (const m of xml.matchAll(re)) out.push(m[1] === undefined ? null : m[1]);
   return out;
 }
