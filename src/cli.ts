@@ -1,0 +1,165 @@
+/**
+ * The `ecos` command line: the Bank of Korea's ECOS Open API from a shell, as readable tables
+ * on stdout or as CSV, Parquet, JSON and NDJSON files.
+ *
+ * ```sh
+ * deno task ecos search 722Y001 M 202301 202412 0101000
+ * deno run -A https://.../src/cli.ts series usd_krw --out usd_krw.csv --excel
+ * deno install -g -A -n ecos https://.../src/cli.ts && ecos --help
+ * ```
+ *
+ * With ECOS_API_KEY set the data comes from the live service (or from ECOS_BASE_URL); without
+ * it, from the bundled server, started in this process, whose data is generated sample data.
+ * Exit status: 0 done, 1 an ECOS or network failure (one line on stderr), 2 bad arguments
+ * (nothing sent), 130 interrupted.
+ *
+ * Importing this module runs nothing; {@linkcode main} runs a command line in this process.
+ *
+ * @module
+ */
+
+import { DATA_COMMANDS, runData } from "./cli/commands.ts";
+import { CACHE_USAGE, runCache } from "./cli/cache.ts";
+import { errorLine, EXIT_INTERRUPTED, EXIT_OK, exitCode, UsageError } from "./cli/errors.ts";
+import { type CliIO, resolveIO } from "./cli/io.ts";
+import { runServe, SERVE_USAGE } from "./cli/serve.ts";
+
+export type { CliIO } from "./cli/io.ts";
+
+/** The commands and their one-line summaries, for the top-level help. */
+const COMMAND_LIST: readonly (readonly [string, string])[] = [
+  ...DATA_COMMANDS.map((c) => [`${c.name} ${c.synopsis}`.trim(), c.summary] as const),
+  ["serve", "run the bundled server (sample data)"],
+  ["cache info|clear", "what the response cache holds; empty it"],
+];
+
+/** The top-level help: the commands, where the data comes from, the exit status. */
+export const USAGE = `Usage: ecos <command> [arguments] [options]
+
+The Bank of Korea's ECOS Open API from the command line: tables on the terminal, files for
+the rest (--out FILE.csv, .parquet, .json, .ndjson).
+
+Commands:
+${COMMAND_LIST.map(([c, s]) => `  ${c.padEnd(48)}${s}`).join("\n")}
+
+Where the data comes from:
+  ECOS_API_KEY set     the live ECOS service, or the server ECOS_BASE_URL names
+  ECOS_BASE_URL only   that server, with the key "sample"
+  neither              the bundled server, in this process: generated sample data, not
+                       official statistics (a notice on stderr says so)
+  ECOS_CACHE_DIR       the response cache's directory (see ecos cache --help)
+
+Exit status: 0 done, 1 an ECOS or network failure, 2 bad arguments (nothing sent).
+
+Run "ecos <command> --help" for a command's options and an example, e.g.:
+  ecos search --help`;
+
+/** The usage text of a command by name, or `undefined` for an unknown one. */
+function usageOf(name: string): string | undefined {
+  if (name === "serve") return SERVE_USAGE;
+  if (name === "cache") return CACHE_USAGE;
+  return DATA_COMMANDS.find((c) => c.name === name)?.usage;
+}
+
+async function dispatch(args: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = args;
+  if (name === undefined) throw new UsageError("Give a command", USAGE);
+  if (name === "-h" || name === "--help") {
+    io.stdout(`${USAGE}\n`);
+    return EXIT_OK;
+  }
+  if (name === "help") {
+    const topic = rest[0];
+    const usage = topic === undefined ? USAGE : usageOf(topic);
+    if (usage === undefined || rest.length > 1) {
+      throw new UsageError(`Use a command that ecos --help lists: got ${rest.join(" ")}`, USAGE);
+    }
+    io.stdout(`${usage}\n`);
+    return EXIT_OK;
+  }
+  if (name === "serve") return await runServe(rest, io);
+  if (name === "cache") return await runCache(rest, io);
+  const command = DATA_COMMANDS.find((c) => c.name === name);
+  if (command === undefined) {
+    const message = name.startsWith("-")
+      ? `Put the command first, then its options: got ${JSON.stringify(name)}`
+      : `Use a command that ecos --help lists: got ${JSON.stringify(name)}`;
+    throw new UsageError(message, USAGE);
+  }
+  return await runData(command, rest, io);
+}
+
+/**
+ * Runs one command line, e.g. `["search", "722Y001", "M", "202301", "202312", "0101000"]`,
+ * with the process's streams and environment or with those of `io`. It never exits the process
+ * and never throws: every failure is one line on stderr (`ecos: CODE: message`, without stack
+ * or key) and an exit status: 1 for an ECOS or network failure, 2 for bad arguments (with the
+ * command's usage), 130 when `io.signal` fired.
+ *
+ * @param args The arguments after the program's name.
+ * @param io Streams, environment, terminal facts, clock and signal; the process's by default.
+ * @returns The exit status.
+ *
+ * @example Help, and a bad flag
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { main } from "./cli.ts";
+ *
+ * let out = "";
+ * let err = "";
+ * const io = { stdout: (t: string) => (out += t), stderr: (t: string) => (err += t), env: {} };
+ * assert.equal(await main(["--help"], io), 0);
+ * assert.match(out, /^Usage: ecos <command>/);
+ * assert.match(out, /\n  search <stat> <cycle> <start> <end> \[items\.\.\.\]/);
+ *
+ * assert.equal(await main(["keystats", "--colour"], io), 2);
+ * assert.match(err, /^ecos: Use an option that ecos keystats --help lists: got "--colour"\n/);
+ * ```
+ *
+ * @example A pull from the bundled server
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { main } from "./cli.ts";
+ *
+ * let out = "";
+ * let err = "";
+ * const io = { stdout: (t: string) => (out += t), stderr: (t: string) => (err += t), env: {} };
+ * assert.equal(await main(["series", "cpi", "202401", "202406"], io), 0);
+ * assert.match(out, /STAT_CODE: 901Y009/);
+ * assert.match(out, /2024-06-01/);
+ * assert.equal(err, "ECOS_API_KEY is not set: using the bundled server, whose data is generated sample data\n");
+ * ```
+ */
+export async function main(args: string[], io: Partial<CliIO> = {}): Promise<number> {
+  const cli = resolveIO(io);
+  try {
+    return await dispatch(args, cli);
+  } catch (error) {
+    const code = exitCode(error, cli.signal?.aborted ?? false);
+    if (code === EXIT_INTERRUPTED) {
+      cli.stderr("ecos: Interrupted\n");
+      return code;
+    }
+    cli.stderr(`${errorLine(error, [cli.env.ECOS_API_KEY ?? ""])}\n`);
+    if (error instanceof UsageError) {
+      cli.stderr(`\n${error.usage}\n`);
+    } else if (exitCode(error) === 2) {
+      const name = args[0] ?? "";
+      cli.stderr(`Run "ecos ${name} --help" for its arguments and an example\n`);
+    }
+    return code;
+  }
+}
+
+if (import.meta.main) {
+  // Ctrl-C stops a pull (or the server) cleanly: the progress line is cleared, the bundled
+  // server closed. A second Ctrl-C ends the process at once.
+  const interrupt = new AbortController();
+  const onInterrupt = () => {
+    Deno.removeSignalListener("SIGINT", onInterrupt);
+    interrupt.abort(new Error("Interrupted"));
+  };
+  Deno.addSignalListener("SIGINT", onInterrupt);
+  const code = await main(Deno.args, { signal: interrupt.signal });
+  Deno.exit(code);
+}

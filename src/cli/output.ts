@@ -1,0 +1,237 @@
+/**
+ * Where a result goes: a table on stdout, drawn by Polars, or a file through Polars' writers
+ * (CSV, Parquet, JSON, NDJSON), with dates written as ISO dates.
+ *
+ * @module
+ */
+
+import { extname } from "node:path";
+import { type DataFrame, pl } from "../deps.ts";
+import { OutputError } from "./errors.ts";
+
+/** The file formats `--out` writes, named by the file's extension. */
+export type OutputKind = "csv" | "parquet" | "json" | "ndjson";
+
+const KINDS: Readonly<Record<string, OutputKind>> = {
+  ".csv": "csv",
+  ".parquet": "parquet",
+  ".json": "json",
+  ".ndjson": "ndjson",
+  ".jsonl": "ndjson",
+};
+
+/**
+ * The format a file name asks for, by its extension (case-insensitive): .csv, .parquet, .json,
+ * .ndjson or .jsonl (JSON lines).
+ *
+ * @param path The file name.
+ * @returns The format, or `undefined` for another extension.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { outputKind } from "./output.ts";
+ *
+ * assert.equal(outputKind("data/base_rate.CSV"), "csv");
+ * assert.equal(outputKind("rows.jsonl"), "ndjson");
+ * assert.equal(outputKind("book.xlsx"), undefined);
+ * ```
+ */
+export function outputKind(path: string): OutputKind | undefined {
+  return KINDS[extname(path).toLowerCase()];
+}
+
+/** Options of {@linkcode writeFrame}. */
+export interface WriteFrameOptions {
+  /**
+   * Start a CSV file with a UTF-8 byte-order mark, so that spreadsheet programs read its
+   * Korean text as UTF-8.
+   *
+   * @default {false}
+   */
+  excel?: boolean;
+}
+
+/**
+ * Writes every row of a frame to a file in the format its extension names. Dates are written as
+ * ISO dates (`2024-01-01`) in CSV and JSON and as dates in Parquet; an empty frame gives a file
+ * with the header (CSV), the schema (Parquet), `[]` (JSON) or nothing (NDJSON).
+ *
+ * @param df The frame.
+ * @param path The file; an existing one is replaced.
+ * @param options Whether to write the byte-order mark.
+ * @throws {OutputError} When the extension is not one of .csv, .parquet, .json, .ndjson,
+ * .jsonl, or the file cannot be written.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pl } from "../deps.ts";
+ * import { writeFrame } from "./output.ts";
+ *
+ * const dir = await Deno.makeTempDir();
+ * const df = pl.DataFrame({ NAME: ["기준금리"], TIME: [new Date("2024-01-01")] })
+ *   .withColumns(pl.col("TIME").cast(pl.Date));
+ * writeFrame(df, `${dir}/rate.csv`, { excel: true });
+ * const bytes = await Deno.readFile(`${dir}/rate.csv`);
+ * assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+ * assert.equal(new TextDecoder().decode(bytes.subarray(3)), "NAME,TIME\n기준금리,2024-01-01\n");
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export function writeFrame(df: DataFrame, path: string, options: WriteFrameOptions = {}): void {
+  const { excel = false } = options;
+  const kind = outputKind(path);
+  if (kind === undefined) {
+    throw new OutputError(
+      `Name the output file .csv, .parquet, .json or .ndjson: got ${JSON.stringify(path)}`,
+    );
+  }
+  // Encoded in memory, then written by Deno: a failing disk is a plain error, not a panic of
+  // the native writer, and no half-written file is left by an encoding failure.
+  const bytes = encode(df, kind, excel);
+  try {
+    Deno.writeFileSync(path, bytes);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new OutputError(`Could not write ${path}; check the path and permissions: ${reason}`, {
+      cause: e,
+    });
+  }
+}
+
+/** A frame in a file format, through Polars' writers. */
+function encode(df: DataFrame, kind: OutputKind, excel: boolean): Uint8Array {
+  switch (kind) {
+    case "csv":
+      return df.writeCSV({ includeBom: excel, dateFormat: "%Y-%m-%d" });
+    case "parquet":
+      return df.writeParquet();
+    case "json":
+      return df.writeJSON({ format: "json" });
+    case "ndjson":
+      return df.writeJSON({ format: "lines" });
+  }
+}
+
+/** Options of {@linkcode renderTable}. */
+export interface RenderTableOptions {
+  /**
+   * The most rows to show; 0 shows every row.
+   *
+   * @default {200}
+   */
+  rows?: number;
+  /**
+   * The width to fit the table to (a terminal's columns); long text wraps inside its cell.
+   *
+   * @default {undefined} no limit: one line per row
+   */
+  width?: number | undefined;
+}
+
+/** A frame drawn as text. */
+export interface RenderedTable {
+  /** The caption and the table, ending with a line break. */
+  text: string;
+  /** Rows shown. */
+  shown: number;
+  /** Rows of the frame. */
+  total: number;
+}
+
+/** Polars reads its table settings from these variables each time it draws. */
+type PolarsFormat = Record<string, string>;
+
+/** Runs `draw` with Polars' table variables set, then puts them back as they were. */
+function withPolarsFormat<T>(settings: PolarsFormat, draw: () => T): T {
+  const saved = new Map<string, string | undefined>();
+  try {
+    for (const [name, value] of Object.entries(settings)) {
+      saved.set(name, Deno.env.get(name));
+      Deno.env.set(name, value);
+    }
+  } catch {
+    // No --allow-env: Polars' defaults (10 rows, 8 columns) then.
+  }
+  try {
+    return draw();
+  } finally {
+    for (const [name, value] of saved) {
+      if (value === undefined) Deno.env.delete(name);
+      else Deno.env.set(name, value);
+    }
+  }
+}
+
+const FLOATS = new Set(["Float32", "Float64"]);
+
+/**
+ * Draws a frame for a terminal with Polars' own `toString()`: every column (none that is null
+ * throughout), without the dtype row, up to `rows` rows, long text wrapped within `width`.
+ * Text columns that hold one value in every row of a frame of two or more rows are written once,
+ * as a caption above the table (`STAT_CODE: 722Y001`), so that the table keeps what varies.
+ *
+ * @param df The frame.
+ * @param options The most rows and the width.
+ * @returns The text, and how many rows it shows of how many.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pl } from "../deps.ts";
+ * import { renderTable } from "./output.ts";
+ *
+ * const df = pl.DataFrame({
+ *   STAT_CODE: ["722Y001", "722Y001", "722Y001"],
+ *   ITEM_CODE2: [null, null, null],
+ *   PERIOD: ["202401", "202402", "202403"],
+ *   DATA_VALUE: [3.5, 3.5, 3.25],
+ * });
+ * const table = renderTable(df, { rows: 2 });
+ * assert.equal(table.shown, 2);
+ * assert.equal(table.total, 3);
+ * assert.match(table.text, /^STAT_CODE: 722Y001\n/);
+ * assert.match(table.text, /202402/);
+ * assert.doesNotMatch(table.text, /202403|ITEM_CODE2/);
+ * ```
+ */
+export function renderTable(df: DataFrame, options: RenderTableOptions = {}): RenderedTable {
+  const { rows = 200, width } = options;
+  const total = df.height;
+  let view: DataFrame = df;
+  const caption: string[] = [];
+  if (total > 0) {
+    const nulls = df.select(pl.all().nullCount()).row(0) as number[];
+    view = df.select(...df.columns.filter((_, i) => nulls[i]! < total));
+  }
+  if (total >= 2) {
+    const distinct = view.select(pl.all().nUnique()).row(0) as number[];
+    const nulls = view.select(pl.all().nullCount()).row(0) as number[];
+    // Text only: a value column that happens not to change (a flat rate) stays in the table.
+    const constant = view.columns.filter((name, i) =>
+      distinct[i] === 1 && nulls[i] === 0 && view.getColumn(name).dtype.variant === "String"
+    );
+    if (constant.length > 0 && constant.length < view.width) {
+      for (const name of constant) caption.push(`${name}: ${view.getColumn(name).get(0)}`);
+      view = view.select(...view.columns.filter((name) => !constant.includes(name)));
+    }
+  }
+  const shown = rows === 0 ? total : Math.min(rows, total);
+  // Floats as their full text: Polars would draw 1234567.8 as 1.2346e6.
+  view = view.head(shown).withColumns(
+    ...view.columns
+      .filter((name) => FLOATS.has(view.getColumn(name).dtype.variant))
+      .map((name) => pl.col(name).cast(pl.Utf8)),
+  );
+  const table = withPolarsFormat({
+    POLARS_FMT_MAX_ROWS: String(Math.max(shown, 1)),
+    POLARS_FMT_MAX_COLS: "-1",
+    POLARS_FMT_STR_LEN: "1000",
+    POLARS_TABLE_WIDTH: String(width ?? 65_535),
+    POLARS_FMT_TABLE_HIDE_COLUMN_DATA_TYPES: "1",
+    POLARS_FMT_TABLE_HIDE_DATAFRAME_SHAPE_INFORMATION: "1",
+  }, () => view.toString());
+  const text = [...caption, table].join("\n");
+  return { text: text.endsWith("\n") ? text : `${text}\n`, shown, total };
+}

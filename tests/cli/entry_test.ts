@@ -1,0 +1,172 @@
+/**
+ * The real entry, run as users run it: `deno run -A src/cli.ts ...` in a subprocess, by URL
+ * with no deno.json, and installed with `deno install -g`.
+ */
+
+import assert from "node:assert/strict";
+import { extname, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startEcosServer } from "../../src/server/mod.ts";
+import { KEY, NOTICE, tempDir } from "./_cli.ts";
+
+const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const ENTRY = `${REPO}/src/cli.ts`;
+
+/** This process's environment without the ECOS variables, plus `extra`. */
+function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env = Deno.env.toObject();
+  for (const name of ["ECOS_API_KEY", "ECOS_BASE_URL", "ECOS_CACHE_DIR", "ECOS_SERVER_KEYS"]) {
+    delete env[name];
+  }
+  return { ...env, NO_COLOR: "1", ...extra };
+}
+
+async function run(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+) {
+  const out = await new Deno.Command(command, {
+    args,
+    cwd: options.cwd ?? REPO,
+    env: childEnv(options.env),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
+}
+
+const deno = (args: string[], options?: Parameters<typeof run>[2]) =>
+  run(Deno.execPath(), args, options);
+
+Deno.test("deno run -A src/cli.ts: a search to CSV for Excel, exit 0, nothing on stdout", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using dir = await tempDir();
+  const path = `${dir.path}/rate.csv`;
+  const result = await deno(
+    [
+      "run",
+      "-A",
+      "src/cli.ts",
+      "search",
+      "722Y001",
+      "M",
+      "202301",
+      "202312",
+      "0101000",
+      "--out",
+      path,
+      "--excel",
+    ],
+    { env: { ECOS_API_KEY: KEY, ECOS_BASE_URL: server.url } },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stdout, "");
+  assert.equal(result.stderr, `Wrote 12 rows to ${path}\n`);
+  const bytes = await Deno.readFile(path);
+  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+  assert.match(
+    new TextDecoder().decode(bytes),
+    /\n722Y001,한국은행 기준금리 및 여수신금리,.*,2023-01-01,202301,/,
+  );
+});
+
+Deno.test("deno run -A src/cli.ts: exit 2 for a bad flag, exit 1 for a refused key, one line each", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const bad = await deno(["run", "-A", ENTRY, "keystats", "--bogus"]);
+  assert.equal(bad.code, 2);
+  assert.equal(bad.stdout, "");
+  assert.match(
+    bad.stderr,
+    /^ecos: Use an option that ecos keystats --help lists: got "--bogus"\n\nUsage: /,
+  );
+
+  const wrong = "refused-key-0042";
+  const refused = await deno(["run", "-A", ENTRY, "keystats"], {
+    env: { ECOS_API_KEY: wrong, ECOS_BASE_URL: server.url },
+  });
+  assert.equal(refused.code, 1);
+  assert.equal(refused.stdout, "");
+  assert.match(refused.stderr, /^ecos: INFO-100: [^\n]+\n$/);
+  assert.ok(!refused.stderr.includes(wrong));
+});
+
+Deno.test("deno task ecos: the bundled server without a key, the notice on stderr, no progress when piped", async () => {
+  const result = await deno(["task", "-q", "ecos", "series", "gdp_growth", "2023Q1", "2023Q4"]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stderr, NOTICE);
+  assert.match(result.stdout, /^STAT_CODE: 200Y102\n/);
+  assert.match(result.stdout, /│ 2023-10-01 ┆ 2023Q4 ┆/);
+});
+
+Deno.test("importing src/cli.ts runs nothing", async () => {
+  const url = new URL("../../src/cli.ts", import.meta.url).href;
+  const result = await deno([
+    "eval",
+    `const m = await import(${JSON.stringify(url)}); console.log(typeof m.main);`,
+  ]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stdout, "function\n");
+  assert.equal(result.stderr, "");
+});
+
+const TYPES: Readonly<Record<string, string>> = {
+  ".ts": "application/typescript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+};
+
+/** Serves the repository's files over loopback HTTP, as a user's URL would. */
+function serveRepo(): Deno.HttpServer<Deno.NetAddr> {
+  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const path = resolve(REPO, "." + decodeURIComponent(new URL(req.url).pathname));
+    const type = TYPES[extname(path)];
+    if (req.method !== "GET" || !path.startsWith(REPO + sep) || type === undefined) {
+      return new Response("Not found", { status: 404 });
+    }
+    try {
+      return new Response(await Deno.readFile(path), { headers: { "content-type": type } });
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return new Response("Not found", { status: 404 });
+      throw e;
+    }
+  });
+}
+
+Deno.test("src/cli.ts by URL with no deno.json, and installed with deno install -g", async () => {
+  const repo = serveRepo();
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using dir = await tempDir();
+  try {
+    const url = `http://127.0.0.1:${repo.addr.port}/src/cli.ts`;
+    const env = { ECOS_API_KEY: KEY, ECOS_BASE_URL: server.url };
+    const byUrl = await deno(
+      ["run", "-A", "--no-config", "--no-lock", url, "series", "cpi", "202401", "202403"],
+      { env, cwd: dir.path },
+    );
+    assert.equal(byUrl.code, 0, byUrl.stderr);
+    assert.match(byUrl.stdout, /STAT_CODE: 901Y009/);
+
+    const root = `${dir.path}/root`;
+    const install = await deno(
+      ["install", "-g", "-A", "--no-config", "-n", "ecos", "--root", root, url],
+      { cwd: dir.path },
+    );
+    assert.equal(install.code, 0, install.stderr);
+    const shim = Deno.build.os === "windows" ? `${root}/bin/ecos.cmd` : `${root}/bin/ecos`;
+    const installed = await run(shim, ["keystats", "--rows", "2", "--lang", "en"], {
+      env,
+      cwd: dir.path,
+    });
+    assert.equal(installed.code, 0, installed.stderr);
+    assert.match(installed.stdout, /KEYSTAT_NAME/);
+    assert.equal(
+      installed.stderr,
+      "Showing 2 of 101 rows: --rows 0 shows them all, --out FILE writes them all\n",
+    );
+  } finally {
+    await repo.shutdown();
+  }
+});

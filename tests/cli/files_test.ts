@@ -1,0 +1,117 @@
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import { EcosClient, pl } from "../../mod.ts";
+import { startEcosServer } from "../../src/server/mod.ts";
+import { ecos, envFor, KEY, tempDir } from "./_cli.ts";
+
+const QUERY = ["722Y001", "M", "202301", "202312", "0101000"];
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** The frame the client itself returns for {@linkcode QUERY}. */
+async function expected(url: string) {
+  const client = new EcosClient({ apiKey: KEY, baseUrl: url });
+  const [statCode, , start, end, item] = QUERY as [string, string, string, string, string];
+  return await client.statisticSearch({ statCode, cycle: "M", start, end, items: [item] });
+}
+
+Deno.test("--out FILE.parquet writes every value and type the client returns", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using dir = await tempDir();
+  const path = `${dir.path}/rate.parquet`;
+  const run = await ecos(["search", ...QUERY, "--out", path], { env: envFor(server) });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout, "");
+  assert.equal(run.stderr, `Wrote 12 rows to ${path}\n`);
+  const back = pl.readParquet(path);
+  assert.equal(back.getColumn("TIME").dtype.variant, "Date");
+  assert.ok(back.frameEqual(await expected(server.url)));
+});
+
+Deno.test("--out FILE.csv writes ISO dates and reads back the same; --excel adds the BOM", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using dir = await tempDir();
+  const want = await expected(server.url);
+  for (const excel of [false, true]) {
+    const path = `${dir.path}/rate_${excel ? "excel" : "plain"}.csv`;
+    const run = await ecos(["search", ...QUERY, "--out", path, ...(excel ? ["--excel"] : [])], {
+      env: envFor(server),
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const bytes = await Deno.readFile(path);
+    assert.equal(BOM.every((b, i) => bytes[i] === b), excel);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    assert.equal(text.startsWith("\uFEFFSTAT_CODE,"), excel);
+    const csv = pl.readCSV(excel ? text.slice(1) : text, { tryParseDates: true });
+    assert.deepEqual(csv.columns, want.columns);
+    assert.equal(csv.getColumn("TIME").cast(pl.Utf8).get(0), "2023-01-01");
+    assert.deepEqual(
+      csv.getColumn("TIME").cast(pl.Utf8).toArray(),
+      want.getColumn("TIME").cast(pl.Utf8).toArray(),
+    );
+    assert.deepEqual(csv.getColumn("STAT_NAME").get(0), "한국은행 기준금리 및 여수신금리");
+    assert.deepEqual(csv.getColumn("DATA_VALUE").toArray(), want.getColumn("DATA_VALUE").toArray());
+    // The file by path, as a spreadsheet user would open it: polars skips the mark.
+    assert.equal(pl.readCSV(path).height, 12);
+  }
+});
+
+Deno.test("--out FILE.json and FILE.ndjson write ISO dates and every row", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using dir = await tempDir();
+  const want = await expected(server.url);
+  const json = `${dir.path}/rate.json`;
+  const ndjson = `${dir.path}/rate.ndjson`;
+  assert.equal((await ecos(["search", ...QUERY, "--out", json], { env: envFor(server) })).code, 0);
+  assert.equal((await ecos(["search", ...QUERY, "-o", ndjson], { env: envFor(server) })).code, 0);
+  const fromJson = pl.readJSON(json, { format: "json" });
+  const fromLines = pl.readJSON(Buffer.from(await Deno.readFile(ndjson)), { format: "lines" });
+  for (const back of [fromJson, fromLines]) {
+    assert.equal(back.height, 12);
+    assert.deepEqual(
+      back.getColumn("TIME").toArray(),
+      want.getColumn("TIME").cast(pl.Utf8).toArray(),
+    );
+    assert.deepEqual(
+      back.getColumn("DATA_VALUE").toArray(),
+      want.getColumn("DATA_VALUE").toArray(),
+    );
+  }
+  assert.equal(JSON.parse(await Deno.readTextFile(json))[0].TIME, "2023-01-01");
+});
+
+Deno.test("--out with no rows writes a file without rows, says so, and exits 0", async (t) => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using dir = await tempDir();
+  const empty = ["search", "722Y001", "M", "203001", "203012", "0101000"];
+  const columns = (await expected(server.url)).columns;
+  for (const name of ["none.csv", "none.parquet", "none.json", "none.ndjson"]) {
+    await t.step(name, async () => {
+      const path = `${dir.path}/${name}`;
+      const run = await ecos([...empty, "--out", path], { env: envFor(server) });
+      assert.equal(run.code, 0);
+      assert.equal(
+        run.stderr,
+        `No rows matched ecos search 722Y001 M 203001 203012 0101000; wrote ${path} without rows\n`,
+      );
+      const text = await Deno.readTextFile(path).catch(() => "");
+      if (name.endsWith(".csv")) assert.equal(text, `${columns.join(",")}\n`);
+      if (name.endsWith(".parquet")) assert.deepEqual(pl.readParquet(path).columns, columns);
+      if (name.endsWith(".json")) assert.equal(text, "[]");
+      if (name.endsWith(".ndjson")) assert.equal(text, "");
+    });
+  }
+  const excel = `${dir.path}/none_excel.csv`;
+  await ecos([...empty, "--out", excel, "--excel"], { env: envFor(server) });
+  const bytes = await Deno.readFile(excel);
+  assert.deepEqual([...bytes.subarray(0, 3)], BOM);
+  assert.equal(new TextDecoder().decode(bytes), `${columns.join(",")}\n`);
+});
+
+Deno.test("--out writes every row, whatever --rows says", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using dir = await tempDir();
+  const path = `${dir.path}/keystats.csv`;
+  const run = await ecos(["keystats", "--rows", "3", "--out", path], { env: envFor(server) });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(pl.readCSV(path).height, 101);
+});
