@@ -98,6 +98,23 @@ export {
 } from "./src/analysis/mod.ts";
 export { type DataSource, type FrameInfo, frameInfo, sourceLine } from "./src/client/source.ts";
 export {
+  formatMirrorPlan,
+  formatMirrorProgress,
+  type LazyFrame,
+  type Manifest,
+  MIRROR_COLUMNS,
+  type MirrorOptions,
+  type MirrorPlan,
+  type MirrorPlanTable,
+  type MirrorProgress,
+  type MirrorProgressUnit,
+  type MirrorResult,
+  readMirrorManifest,
+  scanMirror,
+  type UnitMode,
+  type UnitRecord,
+} from "./src/mirror/mod.ts";
+export {
   type BundledServer,
   connect,
   type ConnectOptions,

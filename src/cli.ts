@@ -4,8 +4,8 @@
  *
  * ```sh
  * deno task ecos search 722Y001 M 202301 202412 0101000
- * deno run -A https://.../src/cli.ts series usd_krw --out usd_krw.csv --excel
- * deno install -g -A -n ecos https://.../src/cli.ts && ecos --help
+ * deno run -A jsr:@ecos/ecos@0.1.0/cli series usd_krw --out usd_krw.csv --excel
+ * deno install -g -A -n ecos jsr:@ecos/ecos@0.1.0/cli && ecos --help
  * ```
  *
  * With ECOS_API_KEY set the data comes from the live service (or from ECOS_BASE_URL); without
@@ -23,12 +23,14 @@ import { CACHE_USAGE, runCache } from "./cli/cache.ts";
 import { errorLine, EXIT_INTERRUPTED, EXIT_OK, exitCode, UsageError } from "./cli/errors.ts";
 import { type CliIO, resolveIO } from "./cli/io.ts";
 import { runServe, SERVE_USAGE } from "./cli/serve.ts";
+import { MIRROR_USAGE, runMirror } from "./cli/mirror.ts";
 
 export type { CliIO } from "./cli/io.ts";
 
 /** The commands and their one-line summaries, for the top-level help. */
 const COMMAND_LIST: readonly (readonly [string, string])[] = [
   ...DATA_COMMANDS.map((c) => [`${c.name} ${c.synopsis}`.trim(), c.summary] as const),
+  ["mirror <stat>... --out DIR", "keep whole tables as Parquet, resumably, incrementally"],
   ["serve", "run the bundled server (sample data)"],
   ["cache info|clear", "what the response cache holds; empty it"],
 ];
@@ -58,6 +60,7 @@ Run "ecos <command> --help" for a command's options and an example, e.g.:
 function usageOf(name: string): string | undefined {
   if (name === "serve") return SERVE_USAGE;
   if (name === "cache") return CACHE_USAGE;
+  if (name === "mirror") return MIRROR_USAGE;
   return DATA_COMMANDS.find((c) => c.name === name)?.usage;
 }
 
@@ -79,6 +82,7 @@ async function dispatch(args: string[], io: CliIO): Promise<number> {
   }
   if (name === "serve") return await runServe(rest, io);
   if (name === "cache") return await runCache(rest, io);
+  if (name === "mirror") return await runMirror(rest, io);
   const command = DATA_COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
     const message = name.startsWith("-")

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { DEFAULT_CLI_PORT, KEYS_ENV, parseServeArgs } from "../server/cli.ts";
+import { parseServeArgs, SERVE_OPTIONS_USAGE } from "../server/cli.ts";
 import { startEcosServer } from "../server/server.ts";
 import { SERVER_DATA_NOTICE } from "../server/data/notice.ts";
 import type { EcosServerOptions } from "../server/types.ts";
@@ -21,22 +21,7 @@ export const SERVE_USAGE = `Usage: ecos serve [options]        (or: deno task se
 Serves the ECOS Open API wire format from generated sample data, not official statistics,
 until Ctrl-C. Prints its base URL; point ECOS_BASE_URL at it.
 
-Options:
-  --port N              port to listen on (default ${DEFAULT_CLI_PORT}; 0 = any free port)
-  --hostname H          address to bind (default 127.0.0.1)
-  --keys a,b            API keys accepted besides "sample" (visible in ps: prefer the next two)
-  --keys-file PATH      more keys, one a line; blank lines and # comments are skipped
-  --latency MS          delay added to every answer, in milliseconds
-  --rate-limit N/MS     at most N requests per MS milliseconds (then ERROR-602)
-  --work-limit N        most rows one StatisticSearch query may match (then ERROR-400)
-  --dialect D           "live" (default) or "spec"
-  --xml-style S         "guide" (default: declaration and attributes) or "bare"
-  --header-timeout MS   limit on a request's line and headers (default 10000)
-  --idle-timeout MS     limit on a connection with no request in progress (default 30000)
-  -h, --help            show this help
-
-Environment:
-  ${KEYS_ENV}      more keys, comma-separated
+${SERVE_OPTIONS_USAGE}
 
 Example:
   ECOS_SERVER_KEYS=mykey ecos serve --port 8080

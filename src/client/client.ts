@@ -62,6 +62,7 @@ import { type Cycle, formatPeriod, type SmSpelling } from "../wire/period.ts";
 import type { EcosServiceName } from "../wire/services.ts";
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 import { type CacheInfo, ResponseCache } from "../cache/mod.ts";
+import { mirror, type MirrorOptions, type MirrorResult } from "../mirror/mod.ts";
 import {
   findItemsIn,
   isKorean,
@@ -70,7 +71,7 @@ import {
   type SeriesRange,
 } from "../discovery/discovery.ts";
 import type { SeriesName } from "../discovery/named_series.ts";
-import { RateLimiter, Semaphore } from "../util/limiter.ts";
+import { type RateLimit, RateLimiter, Semaphore } from "../util/limiter.ts";
 
 export type { CacheOptions, EcosClientOptions, RequestOptions, RetryOptions } from "./options.ts";
 export type { CacheInfo } from "../cache/mod.ts";
@@ -120,6 +121,8 @@ function combine(...signals: (AbortSignal | undefined)[]): AbortSignal | undefin
 interface Call extends Disposable {
   format: Format;
   language: Language;
+  /** Whether this call may use the response cache. */
+  cache: boolean;
   settings: PullSettings;
   /** When the oldest page of the call was fetched, and whether any came from the cache. */
   fetched: { at: Date | undefined; cached: boolean };
@@ -222,6 +225,8 @@ export class EcosClient {
   readonly concurrency: number;
   /** Where the data comes from: the live service, the bundled server, or another. */
   readonly source: DataSource;
+  /** The client-side rate limit, or `false` for none. */
+  readonly rateLimit: RateLimit | false;
   readonly #transport: Transport;
   readonly #signal: AbortSignal | undefined;
   readonly #deadlineMs: number | undefined;
@@ -248,6 +253,7 @@ export class EcosClient {
     this.pageSize = o.pageSize;
     this.concurrency = o.concurrency;
     this.source = sourceOf(o.baseUrl);
+    this.rateLimit = o.rateLimit;
     noteSource(this.source);
     this.#signal = o.signal;
     this.#deadlineMs = o.deadlineMs;
@@ -439,6 +445,47 @@ export class EcosClient {
       frame.catch(() => cache.delete(key));
     }
     return frame;
+  }
+
+  /**
+   * Mirrors whole tables into a hive-partitioned Parquet dataset under `options.dir`
+   * (`STAT_CODE=.../CYCLE=.../*.parquet`), resumably and incrementally: every item and cycle
+   * of each table; an interrupted run resumes where it stopped; a later run fetches only what
+   * follows each item's last stored period, plus a revision window, replacing revised rows.
+   * Read it back with `scanMirror(dir)` (polars), or DuckDB or Spark. The mirror's requests
+   * bypass the response cache. See `mirror` in `src/mirror/` for the options.
+   *
+   * @param statCodes The tables.
+   * @param options The directory, cycles, first period, revision windows, plan and progress
+   * callbacks, and a signal.
+   * @returns What was planned and done.
+   * @throws {EcosError} INVALID_ARGUMENT for bad options or a directory mirrored from another
+   * service; UNKNOWN_CODE for a table with no items; otherwise as statisticSearch (a run that
+   * failed resumes when started again).
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { EcosClient, scanMirror } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
+   *
+   * await using server = await startEcosServer();
+   * const client = new EcosClient({ baseUrl: server.url });
+   * const dir = await Deno.makeTempDir();
+   * try {
+   *   const done = await client.mirror(["722Y001"], { dir, cycles: ["A"] });
+   *   assert.equal(done.unitsFetched, done.plan.units);
+   *   assert.ok(scanMirror(dir).collectSync().height > 0);
+   * } finally {
+   *   await Deno.remove(dir, { recursive: true });
+   * }
+   * ```
+   */
+  async mirror(
+    statCodes: string | readonly string[],
+    options: MirrorOptions,
+  ): Promise<MirrorResult> {
+    return await mirror(this, statCodes, options);
   }
 
   /**
@@ -848,6 +895,7 @@ export class EcosClient {
         signal,
       },
       fetched: { at: undefined, cached: false },
+      cache: o.cache ?? true,
       [Symbol.dispose]: deadline.clear,
     };
   }
@@ -863,6 +911,7 @@ export class EcosClient {
         args,
         signal,
         fresh,
+        cache: call.cache,
       });
       const { fetched } = call;
       if (fetched.at === undefined || page.fetchedAt < fetched.at) fetched.at = page.fetchedAt;

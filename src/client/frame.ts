@@ -128,11 +128,13 @@ function textOf(v: unknown): string | null {
 /** A numeric field's value; NaN for missing ("" and "-") or unreadable. */
 function numberOf(v: unknown): number {
   if (typeof v === "number") return v;
-  if (typeof v !== "string") return NaN;
+  if (typeof v !== "string" || v === "" || v === "-") return NaN;
+  const n = +v;
+  // The common case, a plain number; +" " is 0 and +"1,000" NaN, so those take the long way.
+  if (n !== 0 && n === n) return n;
   const s = v.trim();
   if (s === "" || s === "-") return NaN;
-  // Number("") is 0 and Number(" ") too, hence the checks above; thousands separators are
-  // not sent, but cost nothing to accept.
+  // Thousands separators are not sent, but cost nothing to accept.
   return Number(s.includes(",") ? s.replaceAll(",", "") : s);
 }
 
@@ -167,22 +169,65 @@ class TextColumn {
   readonly #seen = new Map<string, number>();
   readonly chunks: Uint32Array[] = [];
 
-  add(rows: readonly RawRow[], field: string): void {
-    const index = new Uint32Array(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const v = textOf((rows[i] as RawRow)[field]);
-      if (v === null) continue; // index 0
-      let k = this.#seen.get(v);
-      if (k === undefined) {
-        k = this.values.length;
-        this.values.push(v);
-        this.#seen.set(v, k);
-      }
-      index[i] = k;
+  /** The index of a raw value, adding it when new. */
+  code(raw: unknown): number {
+    const v = textOf(raw);
+    if (v === null) return 0;
+    let k = this.#seen.get(v);
+    if (k === undefined) {
+      k = this.values.length;
+      this.values.push(v);
+      this.#seen.set(v, k);
     }
-    this.chunks.push(index);
+    return k;
   }
 }
+
+/** Reads one page into the columns: text indices and numbers. */
+type RowReader = (
+  rows: readonly RawRow[],
+  texts: readonly TextColumn[],
+  indices: readonly Uint32Array[],
+  numbers: readonly Float64Array[],
+  number: (v: unknown) => number,
+) => void;
+
+/**
+ * A reader of rows for one set of fields: one pass over the rows, each field read with a
+ * named property load and compared with the previous row's value before the dictionary is
+ * asked. Generated once per schema because a load whose key varies (`row[field]` in a loop
+ * over fields) is several times slower than a load with a fixed name, and this loop is the
+ * client's hottest: rows come item by item, so most fields repeat the previous row.
+ */
+function compileReader(textFields: readonly string[], numberFields: readonly string[]): RowReader {
+  const key = (f: string) => JSON.stringify(f);
+  const lines = ["const n = rows.length;"];
+  textFields.forEach((_, j) =>
+    lines.push(`const o${j} = indices[${j}]; let l${j} = o${j}, k${j} = 0;`)
+  );
+  numberFields.forEach((_, j) => lines.push(`const y${j} = numbers[${j}];`));
+  lines.push("for (let i = 0; i < n; i++) {", "const r = rows[i];");
+  textFields.forEach((f, j) =>
+    lines.push(
+      `{ const v = r[${
+        key(f)
+      }]; if (v !== l${j}) { l${j} = v; k${j} = texts[${j}].code(v); } o${j}[i] = k${j}; }`,
+    )
+  );
+  numberFields.forEach((f, j) => lines.push(`y${j}[i] = number(r[${key(f)}]);`));
+  lines.push("}");
+  return new Function(
+    "rows",
+    "texts",
+    "indices",
+    "numbers",
+    "number",
+    lines.join("\n"),
+  ) as RowReader;
+}
+
+/** Readers by schema: compiled once. */
+const readers = new WeakMap<readonly ColumnSpec[], RowReader>();
 
 /**
  * Collects rows page by page (the JS-side work, after which the page's objects can go) and
@@ -192,6 +237,9 @@ export class FrameBuilder {
   readonly #schema: readonly ColumnSpec[];
   readonly #text = new Map<string, TextColumn>();
   readonly #numbers = new Map<string, Float64Array[]>();
+  readonly #textFields: string[] = [];
+  readonly #numberSpecs: ColumnSpec[] = [];
+  readonly #read: RowReader;
   #height = 0;
 
   /** @param schema The service's columns. */
@@ -200,11 +248,21 @@ export class FrameBuilder {
     for (const spec of schema) {
       const field = spec.source ?? spec.name;
       if (spec.kind === "text" || spec.kind === "date") {
-        if (!this.#text.has(field)) this.#text.set(field, new TextColumn());
+        if (!this.#text.has(field)) {
+          this.#text.set(field, new TextColumn());
+          this.#textFields.push(field);
+        }
       } else {
         this.#numbers.set(spec.name, []);
+        this.#numberSpecs.push(spec);
       }
     }
+    let read = readers.get(schema);
+    if (read === undefined) {
+      const numberFields = this.#numberSpecs.map((s) => s.source ?? s.name);
+      readers.set(schema, read = compileReader(this.#textFields, numberFields));
+    }
+    this.#read = read;
   }
 
   /** Rows added so far. */
@@ -219,15 +277,12 @@ export class FrameBuilder {
    * @returns This builder.
    */
   add(rows: readonly RawRow[]): this {
-    for (const [field, column] of this.#text) column.add(rows, field);
-    for (const spec of this.#schema) {
-      const chunks = this.#numbers.get(spec.name);
-      if (chunks === undefined) continue;
-      const field = spec.source ?? spec.name;
-      const values = new Float64Array(rows.length);
-      for (let i = 0; i < rows.length; i++) values[i] = numberOf((rows[i] as RawRow)[field]);
-      chunks.push(values);
-    }
+    const texts = this.#textFields.map((f) => this.#text.get(f)!);
+    const indices = texts.map(() => new Uint32Array(rows.length));
+    const numbers = this.#numberSpecs.map(() => new Float64Array(rows.length));
+    this.#read(rows, texts, indices, numbers, numberOf);
+    texts.forEach((t, j) => t.chunks.push(indices[j]!));
+    this.#numberSpecs.forEach((s, j) => this.#numbers.get(s.name)!.push(numbers[j]!));
     this.#height += rows.length;
     return this;
   }
@@ -239,33 +294,65 @@ export class FrameBuilder {
    * @returns The frame.
    */
   finish(): DataFrame {
+    const height = this.#height;
     const inputs = [];
+    const indices = new Map<string, Uint32Array>();
     for (const [field, column] of this.#text) {
-      inputs.push(pl.Series(`_i_${field}`, joinChunks(column.chunks, (n) => new Uint32Array(n))));
+      const index = joinChunks(column.chunks, (n) => new Uint32Array(n));
+      indices.set(field, index);
+      inputs.push(pl.Series(`_i_${field}`, index));
     }
     const exprs = [];
     for (const spec of this.#schema) {
       const field = spec.source ?? spec.name;
       const text = this.#text.get(field);
-      if (spec.kind === "text" && text) {
-        const values = pl.Series(spec.name, text.values, pl.String);
-        exprs.push(pl.lit(values).explode().gather(pl.col(`_i_${field}`)).alias(spec.name));
-      } else if (spec.kind === "date" && text) {
-        // Float64, then Int32: nodejs-polars turns null into 0 when it builds Int32 directly.
-        const days = pl.Series(spec.name, labelDays(text.values), pl.Float64).cast(pl.Int32);
-        exprs.push(
-          pl.lit(days).explode().gather(pl.col(`_i_${field}`)).cast(pl.Date).alias(spec.name),
-        );
-      } else {
-        const chunks = this.#numbers.get(spec.name) ?? [];
-        inputs.push(
-          pl.Series(`_f_${spec.name}`, joinChunks(chunks, (n) => new Float64Array(n))),
-        );
-        const e = pl.col(`_f_${spec.name}`).fillNan(null);
-        exprs.push((spec.kind === "int" ? e.cast(pl.Int64) : e).alias(spec.name));
+      const index = indices.get(field);
+      if (text && index) {
+        exprs.push(this.#textColumn(spec, field, text, index, height));
+        continue;
       }
+      const chunks = this.#numbers.get(spec.name) ?? [];
+      const values = joinChunks(chunks, (n) => new Float64Array(n));
+      const type = spec.kind === "int" ? pl.Int64 : pl.Float64;
+      // A column of missing values (WGT of most tables) is a literal: no data crosses over.
+      if (height > 0 && values.every((v) => v !== v)) {
+        exprs.push(pl.lit(null).cast(type).alias(spec.name));
+        continue;
+      }
+      inputs.push(pl.Series(`_f_${spec.name}`, values));
+      const e = pl.col(`_f_${spec.name}`).fillNan(null);
+      exprs.push((spec.kind === "int" ? e.cast(pl.Int64) : e).alias(spec.name));
     }
     return pl.DataFrame(inputs).select(...exprs);
+  }
+
+  /**
+   * A text or date column from its dictionary: a literal when every row holds the same value
+   * or none (STAT_CODE, the unused ITEM_CODE2..4, ...), else the dictionary gathered by index.
+   * Literals spare a native gather a column, which is most of a page's fixed cost.
+   */
+  #textColumn(
+    spec: ColumnSpec,
+    field: string,
+    text: TextColumn,
+    index: Uint32Array,
+    height: number,
+  ) {
+    const date = spec.kind === "date";
+    const constant = height > 0 && text.values.length <= 2 && !index.includes(0);
+    if (height > 0 && (text.values.length === 1 || constant)) {
+      const value = constant ? text.values[1] ?? null : null;
+      if (!date) return pl.lit(value).cast(pl.String).alias(spec.name);
+      const days = value === null ? null : labelDays([value])[0] ?? null;
+      return pl.lit(days).cast(pl.Int32).cast(pl.Date).alias(spec.name);
+    }
+    if (!date) {
+      const values = pl.Series(spec.name, text.values, pl.String);
+      return pl.lit(values).explode().gather(pl.col(`_i_${field}`)).alias(spec.name);
+    }
+    // Float64, then Int32: nodejs-polars turns null into 0 when it builds Int32 directly.
+    const days = pl.Series(spec.name, labelDays(text.values), pl.Float64).cast(pl.Int32);
+    return pl.lit(days).explode().gather(pl.col(`_i_${field}`)).cast(pl.Date).alias(spec.name);
   }
 }
 

@@ -211,6 +211,13 @@ export interface RequestOptions {
    * @default {the client's onProgress}
    */
   onProgress?: (progress: Progress) => void;
+  /**
+   * `false` asks the service for this call even when the response cache holds the answer,
+   * and keeps nothing of it: for pulls that must see the source as it is now.
+   *
+   * @default {true: the client's cache, when it has one}
+   */
+  cache?: boolean;
 }
 
 /** The rejected value, for the end of a message. */
@@ -338,6 +345,7 @@ export function resolveClientOptions(options: unknown): ClientSettings {
 const callOptionsSchema = z.strictObject({
   signal: signalSchema.optional(),
   onProgress: progressSchema.optional(),
+  cache: z.boolean({ error: "Pass cache as true or false" }).optional(),
   format: formatSchema.optional(),
   language: languageSchema.optional(),
   pageSize: positiveInt("pageSize").optional(),

@@ -83,6 +83,8 @@ export interface PageRequest {
   signal?: AbortSignal | undefined;
   /** Ask the service even when the cache holds the page (a second pull after a change). */
   fresh?: boolean | undefined;
+  /** `false`: neither read the cache nor write to it. */
+  cache?: boolean | undefined;
 }
 
 /** One page's rows. */
@@ -360,8 +362,9 @@ export async function requestPage(t: Transport, req: PageRequest): Promise<PageR
     }
     return decoded.code === "INFO-200" ? { total: 0, rows: [], noData: true, ...facts } : undefined;
   };
-  if (t.cache !== undefined && !req.fresh) {
-    const hit = await t.cache.get(key);
+  const cache = req.cache === false ? undefined : t.cache;
+  if (cache !== undefined && !req.fresh) {
+    const hit = await cache.get(key);
     if (hit !== undefined) {
       try {
         const cached = page(decodeBody(hit.body, req.service), hit.fetchedAt, true);
@@ -381,7 +384,7 @@ export async function requestPage(t: Transport, req: PageRequest): Promise<PageR
       const answer = page(decoded, fetchedAt, false);
       if (answer !== undefined) {
         // Rows and "no data" are answers worth keeping; errors are never cached.
-        await t.cache?.set(key, { body: text, fetchedAt });
+        await cache?.set(key, { body: text, fetchedAt });
         return answer;
       }
       const result = decoded as Extract<Decoded, { kind: "result" }>;

@@ -8,6 +8,7 @@
 import type { EcosResultCode } from "../wire/codes.ts";
 import type { Dialect } from "../wire/dialect.ts";
 import type { EcosServiceName } from "../wire/services.ts";
+import type { Dataset } from "./data/dataset.ts";
 import type { Route } from "./route.ts";
 import { SERVICES } from "./services/mod.ts";
 import type { WireRow } from "./services/service.ts";
@@ -21,6 +22,8 @@ export interface AnswerSetup {
   dialect: Dialect;
   /** The most rows a StatisticSearch query may match, if limited. */
   workLimit: number | undefined;
+  /** The data answered: the server's own seed, data end and revision round. */
+  data: Dataset;
 }
 
 /** A page of rows, with what its body needs. */
@@ -43,7 +46,7 @@ export type Answer = Page | { code: EcosResultCode };
  * failing the request.
  *
  * @param route The request's segments.
- * @param setup The server's keys, dialect and work limit.
+ * @param setup The server's keys, dialect, work limit and data.
  */
 export function answerRoute(route: Route, setup: AnswerSetup): Answer {
   try {
@@ -58,12 +61,12 @@ export function answerRoute(route: Route, setup: AnswerSetup): Answer {
  * Answers a valid request through its service.
  *
  * @param request The checked request.
- * @param setup The server's dialect and work limit.
+ * @param setup The server's dialect, work limit and data.
  */
 function answerRequest(request: ValidRequest, setup: AnswerSetup): Answer {
   const { service, args, language, startNo, endNo } = request;
-  const { dialect, workLimit } = setup;
-  const answer = service.answer({ args, language, startNo, endNo, dialect, workLimit });
+  const { dialect, workLimit, data } = setup;
+  const answer = service.answer({ args, language, startNo, endNo, dialect, workLimit, data });
   if ("code" in answer) return answer;
   return { service: service.name, rowCount: service.rowCount, ...answer };
 }

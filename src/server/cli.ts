@@ -31,11 +31,12 @@ export const DEFAULT_CLI_PORT = 8080;
  */
 export const KEYS_ENV = "ECOS_SERVER_KEYS";
 
-const USAGE = `Usage: deno task serve [options]
-
-Serves the ECOS Open API wire format from generated sample data.
-
-Options:
+/**
+ * The server's flags and environment, as both command lines' help lists them.
+ *
+ * @internal Shared with `ecos serve`.
+ */
+export const SERVE_OPTIONS_USAGE = `Options:
   --port N              port to listen on (default ${DEFAULT_CLI_PORT}; 0 = any free port)
   --hostname H          address to bind (default 127.0.0.1)
   --keys a,b            API keys accepted besides "sample" (visible in ps: prefer the next two)
@@ -47,10 +48,19 @@ Options:
   --xml-style S         "guide" (default: declaration and attributes) or "bare"
   --header-timeout MS   limit on a request's line and headers (default 10000)
   --idle-timeout MS     limit on a connection with no request in progress (default 30000)
+  --seed N              generation seed: other values, the same tables and rows (default 0)
+  --data-end DATE       the data's last day, YYYY-MM-DD from 2024-01-01 (default 2026-09-30)
+  --revision N          revision round: N > 0 revises every series' latest periods (default 0)
   -h, --help            show this help
 
 Environment:
   ${KEYS_ENV}      more keys, comma-separated`;
+
+const USAGE = `Usage: deno task serve [options]
+
+Serves the ECOS Open API wire format from generated sample data.
+
+${SERVE_OPTIONS_USAGE}`;
 
 /** What the CLI reads besides its flags: the environment and files. */
 export interface ServeArgsSources {
@@ -85,6 +95,18 @@ function readKeysFile(path: string, sources: ServeArgsSources): string[] {
     const reason = error instanceof Error ? error.message : String(error);
     throw new TypeError(`Cannot read --keys-file ${path}: ${reason}`, { cause: error });
   }
+}
+
+function integer(flag: string, text: string): number {
+  if (!/^-?[0-9]+$/.test(text)) throw new TypeError(`Give ${flag} a whole number: got "${text}"`);
+  return Number(text);
+}
+
+function isoDate(flag: string, text: string): string {
+  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text)) {
+    throw new TypeError(`Give ${flag} a date as YYYY-MM-DD, e.g. 2026-12-31: got "${text}"`);
+  }
+  return text;
 }
 
 function rateLimit(text: string): { requests: number; windowMs: number } {
@@ -148,6 +170,9 @@ export function parseServeArgs(
       "xml-style": { type: "string" },
       "header-timeout": { type: "string" },
       "idle-timeout": { type: "string" },
+      seed: { type: "string" },
+      "data-end": { type: "string" },
+      revision: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -177,7 +202,24 @@ export function parseServeArgs(
   if (values["idle-timeout"] !== undefined) {
     options.idleTimeoutMs = wholeNumber("--idle-timeout", values["idle-timeout"]);
   }
+  if (values.seed !== undefined) options.seed = integer("--seed", values.seed);
+  if (values["data-end"] !== undefined) {
+    options.dataEnd = isoDate("--data-end", values["data-end"]);
+  }
+  if (values.revision !== undefined) {
+    options.revision = wholeNumber("--revision", values.revision);
+  }
   return options;
+}
+
+/** A line naming the data options that differ from the defaults, if any. */
+function dataLine(options: EcosServerOptions): string | undefined {
+  const parts = [
+    options.seed === undefined ? undefined : `seed ${options.seed}`,
+    options.dataEnd === undefined ? undefined : `ending ${options.dataEnd}`,
+    options.revision === undefined ? undefined : `revision ${options.revision}`,
+  ].filter((p) => p !== undefined);
+  return parts.length === 0 ? undefined : `Data: ${parts.join(", ")}`;
 }
 
 async function main(): Promise<void> {
@@ -192,9 +234,19 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const server = await startEcosServer(options);
+  let server;
+  try {
+    server = await startEcosServer(options);
+  } catch (error) {
+    // Options out of range (e.g. --data-end 2020-01-01) are usage errors too.
+    if (!(error instanceof TypeError || error instanceof RangeError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    Deno.exit(2);
+  }
   console.log(`ECOS sample server listening at ${server.url}`);
   console.log(SERVER_DATA_NOTICE);
+  const data = dataLine(options);
+  if (data !== undefined) console.log(data);
   console.log(`Try: ${server.url}/KeyStatisticList/sample/json/kr/1/10`);
   const stop = async () => {
     Deno.removeSignalListener("SIGINT", stop);

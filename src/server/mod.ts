@@ -42,12 +42,18 @@
  * `idleTimeoutMs`. The stats keep counters and only the latest `requestLogLimit` requests.
  *
  * Tables: 722Y001 (base rate, D/M/Q/A, every calendar day), 731Y001 (exchange rates,
- * weekdays), 901Y009 (CPI, M/A, with weights), 200Y101 (nominal GDP, A), 200Y102 (real growth,
- * Q), 817Y002 (market rates, weekdays), 105Y001 (S, two item levels, "-" values), 814Y002
- * (SM and M, 2003-2018), 101Y003 (money, M/A), 102Y004 (reserve base, M/A), 901Y027 (labour
- * force, three levels), 601Y002 (card spending, four levels, "" and "-" values), 513Y001
- * (economic sentiment, M) and 999Y001 (a generated daily panel of 279,552 rows). Every table
- * ends by 2026-09-30; see {@linkcode serverCatalogue}.
+ * Korean business days, returns with volatility clustering), 901Y009 (CPI, M/A, with
+ * weights), 200Y101 (nominal GDP, A), 200Y102 (real growth, Q), 817Y002 (market rates, Korean
+ * business days), 105Y001 (S, two item levels, "-" values), 814Y002 (SM and M, 2003-2018),
+ * 101Y003 (money, M/A), 102Y004 (reserve base, M/A), 901Y027 (labour force, three levels),
+ * 601Y002 (card spending, four levels, "" and "-" values), 513Y001 (economic sentiment, M) and
+ * 999Y001 (a generated daily panel of 265,088 rows). Daily market tables skip weekends and
+ * Korean market holidays (lunar ones from the `dangi` calendar; election days and one-off
+ * temporary holidays left out). Every table ends by 2026-09-30; see {@linkcode serverCatalogue}.
+ *
+ * Data options: `seed` draws other values for the same tables and rows, `dataEnd` moves the
+ * data's last day (new periods, the old ones unchanged) and `revision` revises the latest
+ * periods of every series, for tests of incremental mirroring.
  *
  * ```ts
  * import assert from "node:assert/strict";
@@ -96,6 +102,11 @@ export { SAMPLE_KEY } from "../wire/sample.ts";
 export { SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 export { SERVER_DATA_NOTICE, SERVER_DATA_NOTICE_KR } from "./data/notice.ts";
 export { DATA_END as SERVER_DATA_END } from "./data/dates.ts";
-export { serverCatalogue, type ServerCycleInfo, type ServerTableInfo } from "./data/summary.ts";
+export {
+  serverCatalogue,
+  type ServerCatalogueOptions,
+  type ServerCycleInfo,
+  type ServerTableInfo,
+} from "./data/summary.ts";
 export type * from "./types.ts";
 export type { Cycle } from "../wire/period.ts";

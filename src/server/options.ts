@@ -6,6 +6,7 @@
 
 import { isDialect } from "../wire/dialect.ts";
 import { SAMPLE_KEY } from "../wire/sample.ts";
+import { checkDataOptions, openDataset } from "./data/dataset.ts";
 import type { AnswerSetup } from "./answer.ts";
 import type { TransportOptions } from "./transport.ts";
 import type { EcosServerOptions, XmlStyle } from "./types.ts";
@@ -40,8 +41,9 @@ export interface ServerSettings extends AnswerSetup, TransportOptions {
  *
  * @param options The caller's options.
  * @returns The settings.
- * @throws {RangeError} When a number option is out of range.
- * @throws {TypeError} When the dialect, the XML style or a key is not valid.
+ * @throws {RangeError} When a number option is out of range (`seed`, `revision` and `dataEnd`
+ *   included).
+ * @throws {TypeError} When the dialect, the XML style, a key or `dataEnd`'s shape is not valid.
  */
 export function resolveOptions(options: EcosServerOptions): ServerSettings {
   checkOptions(options);
@@ -59,7 +61,16 @@ export function resolveOptions(options: EcosServerOptions): ServerSettings {
     requestLogLimit = DEFAULT_REQUEST_LOG_LIMIT,
     fault,
     onListen,
+    seed,
+    dataEnd,
+    revision,
   } = options;
+  // Equal data options share one dataset (and its caches); different ones never do.
+  const data = openDataset({
+    ...(seed === undefined ? {} : { seed }),
+    ...(dataEnd === undefined ? {} : { dataEnd }),
+    ...(revision === undefined ? {} : { revision }),
+  });
   return {
     port,
     hostname,
@@ -74,6 +85,7 @@ export function resolveOptions(options: EcosServerOptions): ServerSettings {
     requestLogLimit,
     fault,
     onListen,
+    data,
   };
 }
 
@@ -124,4 +136,5 @@ function checkOptions(options: EcosServerOptions): void {
   if (keys !== undefined && !keys.every((k) => typeof k === "string" && k !== "")) {
     throw new TypeError("Cannot accept these keys: every key must be a non-empty string");
   }
+  checkDataOptions(options);
 }

@@ -26,10 +26,13 @@ import { RateLimiter } from "../util/limiter.ts";
  * from generated sample data, in JSON and XML, Korean and English, with the live service's
  * result codes and messages. It prints nothing.
  *
- * @param options Port, keys, limits, dialect, XML style and fault injection.
+ * @param options Port, keys, limits, dialect, XML style, fault injection, and the data's seed,
+ *   end and revision round.
  * @returns The running server; close it (or `await using` it) when done.
- * @throws {RangeError} When a number option is out of range.
- * @throws {TypeError} When the dialect, the XML style or a key is not valid.
+ * @throws {RangeError} When a number option is out of range (`seed`, `revision` and `dataEnd`
+ *   included).
+ * @throws {TypeError} When the dialect, the XML style, a key or the shape of `dataEnd` is not
+ *   valid.
  * @throws {Error} When the address cannot be bound (e.g. the port is taken).
  *
  * @example Querying the base rate

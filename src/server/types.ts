@@ -64,6 +64,9 @@ export interface EcosServerListenInfo {
  *   rateLimit: { requests: 300, windowMs: 180_000 },
  *   workLimit: 50_000,
  *   dialect: "live",
+ *   seed: 0,
+ *   dataEnd: "2026-09-30",
+ *   revision: 0,
  * };
  * await using server = await startEcosServer(options);
  * const res = await fetch(
@@ -161,6 +164,110 @@ export interface EcosServerOptions {
    * @default {1000}
    */
   requestLogLimit?: number;
+  /**
+   * The generation seed, a whole number: another seed draws every generated value anew, while
+   * tables, items, codes, names, calendars, labels and row counts stay the same. Values set by
+   * declaration rather than drawn stay too: the base rate, which follows the Bank of Korea's
+   * decisions (722Y001), GDP from 2019 on (pinned at its published 2020 level and chained with
+   * the growth set for 2020-2025, 200Y101), the real-growth quarters set by hand (200Y102),
+   * CPI's 2020 averages (100, its base year), and the first row of a series that starts from a
+   * declared level. Servers with different seeds
+   * in one process never share a value.
+   *
+   * @default {0} the default data, the same in every process
+   *
+   * @example Another seed: the same rows and labels, other values
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { startEcosServer } from "./mod.ts";
+   *
+   * await using plain = await startEcosServer();
+   * await using seeded = await startEcosServer({ seed: 7 });
+   * const path = "StatisticSearch/sample/json/kr/1/10/731Y001/D/20240102/20240112/0000001";
+   * const rows = async (url: string) =>
+   *   (await (await fetch(`${url}/${path}`)).json()).StatisticSearch.row as {
+   *     TIME: string;
+   *     DATA_VALUE: string;
+   *   }[];
+   * const [a, b] = [await rows(plain.url), await rows(seeded.url)];
+   * assert.deepEqual(b.map((r) => r.TIME), a.map((r) => r.TIME));
+   * assert.notDeepEqual(b.map((r) => r.DATA_VALUE), a.map((r) => r.DATA_VALUE));
+   * ```
+   */
+  seed?: number;
+  /**
+   * The data's last day, an ISO date "YYYY-MM-DD" from 2024-01-01 to 2099-12-31, for tests of
+   * incremental mirroring. Every table still compiled gains (or, for an earlier date, loses)
+   * periods: each cycle keeps the publication lag it has at the default end, in whole periods
+   * behind the last period complete by the end (CPI trails by a month, 200Y102 by a quarter),
+   * so "2026-12-31" adds three months of daily and monthly rows, a quarter, a half-year and the
+   * year 2026 where the default has the year 2025; an annual view derived from monthly data
+   * (CPI's, say) waits until its December is there. Daily market tables end on the last
+   * business day up to the end. Tables no longer compiled (814Y002, ending 2018) do not move.
+   * StatisticItemList's END_TIME and DATA_CNT, StatisticMeta's coverage and KeyStatisticList's
+   * latest periods follow.
+   *
+   * Moving the end never changes a value already there: every series is generated from its
+   * start, so a period holds the same value under every end that has it (outside the window
+   * of a {@linkcode EcosServerOptions.revision} round). The earliest end, 2024-01-01, keeps
+   * every period the tables are pinned to (CPI's 2020 base year, GDP's published 2020 level).
+   *
+   * @default {"2026-09-30"} `SERVER_DATA_END`
+   *
+   * @example Three months later: new periods, the old ones unchanged
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { startEcosServer } from "./mod.ts";
+   *
+   * await using now = await startEcosServer();
+   * await using later = await startEcosServer({ dataEnd: "2026-12-31" });
+   * const path = "StatisticSearch/sample/json/kr/1/10/901Y009/M/202606/202612/0";
+   * const rows = async (url: string) =>
+   *   (await (await fetch(`${url}/${path}`)).json()).StatisticSearch.row as {
+   *     TIME: string;
+   *     DATA_VALUE: string;
+   *   }[];
+   * const [a, b] = [await rows(now.url), await rows(later.url)];
+   * // CPI comes a month after: August 2026 at the default end, November at the later one.
+   * assert.deepEqual(a.map((r) => r.TIME), ["202606", "202607", "202608"]);
+   * assert.deepEqual(b.map((r) => r.TIME), ["202606", "202607", "202608", "202609", "202610", "202611"]);
+   * assert.deepEqual(b.slice(0, 3), a);
+   * ```
+   */
+  dataEnd?: string;
+  /**
+   * The revision round, a whole number >= 0: round `n > 0` changes the most recent periods of
+   * every generated series, deterministically by `n`, as a source revises its recent data; no
+   * older value ever changes. The window counts a series' last rows: 20 for D (business days
+   * for a market table), 4 for SM, 3 for M, 2 for Q, 1 for S and A. Only a table's first cycle
+   * is revised; cycles derived from it (722Y001's M, Q and A from D) change where their periods
+   * take in a revised row. Tables no longer compiled (814Y002) are not revised. Every revised
+   * value reads differently from the original, by about 0.2% or at least one unit of its last
+   * decimal. The window is counted back from the data's end (see
+   * {@linkcode EcosServerOptions.dataEnd}), and a revised value depends only on its period and
+   * the round, so a period keeps its revised value while it stays in the window. KeyStatisticList
+   * follows.
+   *
+   * @default {0} the original release
+   *
+   * @example Round 1 revises CPI's last three months only
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { startEcosServer } from "./mod.ts";
+   *
+   * await using first = await startEcosServer();
+   * await using revised = await startEcosServer({ revision: 1 });
+   * const path = "StatisticSearch/sample/json/kr/1/10/901Y009/M/202603/202608/0";
+   * const values = async (url: string) =>
+   *   (await (await fetch(`${url}/${path}`)).json()).StatisticSearch.row.map(
+   *     (r: { DATA_VALUE: string }) => r.DATA_VALUE,
+   *   ) as string[];
+   * const [a, b] = [await values(first.url), await values(revised.url)];
+   * assert.deepEqual(b.slice(0, 3), a.slice(0, 3)); // March to May: as first released
+   * for (let k = 3; k < 6; k++) assert.notEqual(b[k], a[k]); // June to August: revised
+   * ```
+   */
+  revision?: number;
   /**
    * Fault injection for tests: called for every request under `/api` after its path has been
    * read; a returned fault replaces (or, for "total", alters) the answer.

@@ -115,8 +115,9 @@ Deno.test("toWide() puts the daily market rates side by side", async () => {
   assert.deepEqual(wide.columns, ["TIME", "PERIOD", ...items]);
   const periods = [...new Set(column(rates!, "PERIOD") as string[])].sort();
   assert.deepEqual(column(wide, "PERIOD"), periods);
-  // Weekdays only: 2024-01-01 to 2024-03-31 has 65.
-  assert.equal(wide.height, 65);
+  // Korean business days only: 2024-01-01 to 2024-03-31 has 65 weekdays, less New Year's Day,
+  // Seollal (9 February), its substitute (12 February) and Independence Movement Day: 61.
+  assert.equal(wide.height, 61);
   const labels = column(rates!, "PERIOD") as string[];
   const names = column(rates!, "ITEM_NAME1") as string[];
   const values = column(rates!, "DATA_VALUE") as number[];

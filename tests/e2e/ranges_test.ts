@@ -32,8 +32,9 @@ Deno.test("statisticSearch() splits the range on ERROR-400 and keeps the unsplit
     await using server = await serve({ workLimit: 2 });
     const e = await rejects(clientFor(server.url).statisticSearch(query));
     assert.equal(e.code, "ERROR-400");
-    assert.match(e.message, /even the single period 20240101 is too large/);
-    assert.equal(e.url?.includes("/20240101/20240101/"), true);
+    // 2024-01-01 is a market holiday with no rows: the first single period too large is the 2nd.
+    assert.match(e.message, /even the single period 20240102 is too large/);
+    assert.equal(e.url?.includes("/20240102/20240102/"), true);
   });
   await t.step("page by page", async () => {
     await using server = await serve({ workLimit: 60 });

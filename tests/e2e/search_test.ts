@@ -160,7 +160,7 @@ Deno.test("the module-level functions use a client built from the environment", 
   }
 });
 
-Deno.test("statisticSearch() pulls the 280k-row daily panel in order", async () => {
+Deno.test("statisticSearch() pulls the 265k-row daily panel in order", async () => {
   await using server = await serve();
   const client = clientFor(server.url);
   const started = performance.now();
@@ -171,7 +171,8 @@ Deno.test("statisticSearch() pulls the 280k-row daily panel in order", async () 
     end: "20261231",
   });
   const ms = performance.now() - started;
-  assert.equal(df.height, 279_552);
+  // 64 series of 4,142 Korean business days.
+  assert.equal(df.height, 265_088);
   assert.equal(df.getColumn("TIME").nullCount(), 0);
   assert.equal(df.select(pl.col("ITEM_CODE1"), pl.col("ITEM_CODE2")).unique().height, 64);
   console.log(`  999Y001: ${df.height} rows in ${ms.toFixed(0)} ms (json, bundled server)`);

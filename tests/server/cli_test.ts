@@ -187,3 +187,52 @@ Deno.test("the CLI accepts keys from ECOS_SERVER_KEYS and from --keys-file", asy
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("parseServeArgs() reads the data options --seed, --data-end and --revision", () => {
+  assert.deepEqual(
+    parseServeArgs(["--seed", "42", "--data-end", "2026-12-31", "--revision", "2"], sources()),
+    { port: DEFAULT_CLI_PORT, seed: 42, dataEnd: "2026-12-31", revision: 2 },
+  );
+  assert.deepEqual(parseServeArgs(["--seed=-3"], sources()), { port: DEFAULT_CLI_PORT, seed: -3 });
+  for (
+    const args of [
+      ["--seed", "1.5"],
+      ["--seed", "seven"],
+      ["--data-end", "20261231"],
+      ["--data-end", "2026-12"],
+      ["--revision", "-1"],
+      ["--revision", "one"],
+    ]
+  ) {
+    assert.throws(() => parseServeArgs(args, sources()), TypeError, args.join(" "));
+  }
+});
+
+Deno.test("the CLI serves the data options it is given and names them", async () => {
+  const cli = await spawnCli(["--seed", "7", "--data-end", "2026-12-31", "--revision", "1"]);
+  assert.ok(cli.url, cli.text);
+  try {
+    const items = await page({ url: cli.url }, {
+      service: "StatisticItemList",
+      key: SAMPLE_KEY,
+      args: ["901Y009"],
+    });
+    assert.equal(items.rows[0].END_TIME, "202611");
+  } finally {
+    const { code, text } = await cli.stop();
+    assert.equal(code, 0);
+    assert.match(text, /Data: seed 7, ending 2026-12-31, revision 1/);
+  }
+});
+
+Deno.test("the CLI refuses a data end out of range with its usage, exit code 2", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CLI, "--port", "0", "--data-end", "2020-01-01"],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 2);
+  const err = new TextDecoder().decode(out.stderr);
+  assert.match(err, /^Cannot end the data on 2020-01-01: use a date from 2024-01-01 to 2099-12-31/);
+  assert.match(err, /--data-end DATE/);
+});

@@ -67,6 +67,46 @@ Deno.test("KRW/USD stays in a plausible band with day-to-day volatility", async 
   assert.ok(mean > 0.001 && mean < 0.01, `mean daily move ${mean}`);
 });
 
+/** The lag-1 autocorrelation of a series. */
+function lag1(x: readonly number[]): number {
+  const mean = x.reduce((a, b) => a + b, 0) / x.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < x.length; i++) {
+    den += (x[i]! - mean) ** 2;
+    if (i > 0) num += (x[i]! - mean) * (x[i - 1]! - mean);
+  }
+  return num / den;
+}
+
+Deno.test("daily exchange rates cluster their volatility, with uncorrelated returns, at plausible levels", async (t) => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const currencies: [string, string, number, number][] = [
+    // [item, name, lowest, highest]: KRW/USD about 1,000-1,500 over 2010-2026.
+    ["0000001", "USD", 1000, 1500],
+    ["0000002", "JPY (100)", 800, 1550],
+    ["0000003", "EUR", 1150, 1800],
+    ["0000053", "CNY", 145, 220],
+  ];
+  for (const [item, name, low, high] of currencies) {
+    await t.step(name, async () => {
+      const level = [
+        ...(await values(server, ["731Y001", "D", "20100101", "20260930", item])).values(),
+      ];
+      assert.ok(level.length > 4000);
+      const min = Math.min(...level);
+      const max = Math.max(...level);
+      assert.ok(min > low && max < high, `${name} from ${min} to ${max}`);
+      const returns = level.slice(1).map((v, i) => Math.log(v / level[i]!));
+      const clustering = lag1(returns.map(Math.abs));
+      const memory = lag1(returns);
+      // About 0.02 is one standard error for 4,000 returns: clearly positive is > 0.1.
+      assert.ok(clustering > 0.1, `${name}: |returns| lag-1 autocorrelation ${clustering}`);
+      assert.ok(Math.abs(memory) < 0.05, `${name}: returns lag-1 autocorrelation ${memory}`);
+    });
+  }
+});
+
 Deno.test("nominal GDP grows and real growth dips in 2020", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
   const gdp = await values(server, ["200Y101", "A", "1970", "2025", "10101"]);

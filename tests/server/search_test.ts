@@ -93,7 +93,8 @@ Deno.test("StatisticSearch pages by row numbers: totals, clipping, and pages tha
   const args = ["817Y002", "D", "20240101", "20241231"];
   const all = await page(server, { end: 100_000, args });
   assert.equal(all.rows.length, all.total);
-  assert.equal(all.total, 6 * 262);
+  // 246 Korean business days in 2024 (262 weekdays less 16 closed ones).
+  assert.equal(all.total, 6 * 246);
 
   await t.step("pages of 100 concatenate to the one big page", async () => {
     const pages = [];
@@ -124,8 +125,8 @@ Deno.test("StatisticSearch pages by row numbers: totals, clipping, and pages tha
   await t.step("rows run item by item, then by time", () => {
     const items = all.rows.map((r) => r.ITEM_CODE1);
     const firstChange = items.findIndex((c) => c !== items[0]);
-    assert.equal(firstChange, 262);
-    const times = all.rows.slice(0, 262).map((r) => r.TIME);
+    assert.equal(firstChange, 246);
+    const times = all.rows.slice(0, 246).map((r) => r.TIME);
     assert.deepEqual(times, [...times].sort());
   });
 });
@@ -286,17 +287,22 @@ Deno.test("StatisticSearch keeps the well-known series' calendars", async (t) =>
     assert.ok(rows.every((r) => (Number(r.DATA_VALUE) * 100) % 25 === 0));
   });
 
-  await t.step("the 3-year treasury yield is on weekdays only", async () => {
+  await t.step("the 3-year treasury yield is on Korean business days only", async () => {
     const { rows } = await page(server, {
       end: 1000,
       args: ["817Y002", "D", "20240101", "20241231", "010200000"],
     });
-    assert.equal(rows.length, 262);
+    assert.equal(rows.length, 246);
     for (const r of rows) {
       const d = new Date(
         `${r.TIME.slice(0, 4)}-${r.TIME.slice(4, 6)}-${r.TIME.slice(6)}T00:00:00Z`,
       );
       assert.ok(d.getUTCDay() >= 1 && d.getUTCDay() <= 5, r.TIME);
+    }
+    const days = new Set(rows.map((r) => r.TIME));
+    // New Year, Seollal and its substitute, Chuseok, Christmas, the year-end closing day.
+    for (const closed of ["20240101", "20240209", "20240212", "20240916", "20241225", "20241231"]) {
+      assert.ok(!days.has(closed), closed);
     }
   });
 
@@ -325,12 +331,13 @@ Deno.test("StatisticSearch keeps the well-known series' calendars", async (t) =>
   });
 });
 
-Deno.test("StatisticSearch's large table holds 279,552 rows and pages 10,000 rows fast", async () => {
+Deno.test("StatisticSearch's large table holds 265,088 rows and pages 10,000 rows fast", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
   const args = ["999Y001", "D", "20000101", "20301231"];
   const info = serverCatalogue().find((c) => c.code === "999Y001")!;
   const expected = info.seriesCount * info.cycles[0]!.rowsPerSeries;
-  assert.equal(expected, 279_552);
+  // 64 series of 4,142 Korean business days (2010-01-04 to 2026-09-30).
+  assert.equal(expected, 265_088);
   const first = await page(server, { end: 1, args });
   assert.equal(first.total, expected);
   const t0 = performance.now();

@@ -26,6 +26,34 @@
  */
 export const DATA_END: string = "2026-09-30";
 
+/**
+ * The earliest data end a server may be given (`dataEnd`): 2024-01-01. Earlier ends would cut
+ * into the periods some tables are pinned to (CPI's 2020 base year, GDP's published 2020
+ * level) and leave the newest tables short, so values would no longer agree with a later end.
+ */
+export const DATA_END_MIN: string = "2024-01-01";
+
+/** The latest data end a server may be given (`dataEnd`): 2099-12-31. */
+export const DATA_END_MAX: string = "2099-12-31";
+
+/**
+ * The day of an ISO date "YYYY-MM-DD", or undefined when the text is not one (wrong shape or
+ * no such day, e.g. "2026-02-30").
+ *
+ * @param text The text.
+ */
+export function tryIsoDay(text: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const date = new Date(ms);
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) {
+    return undefined;
+  }
+  return ms / 86_400_000;
+}
+
 /** Whole days since 1970-01-01 of an ISO date such as "2024-05-17". */
 export function isoDay(iso: string): number {
   return Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);

@@ -65,6 +65,61 @@ export function anchoredWalk(
   return out;
 }
 
+/** Options of {@linkcode anchoredStepWalk}. */
+export interface AnchoredStepWalkOptions {
+  /** The share of the gap to the anchor closed each step (0..1). */
+  speed: number;
+  /** Where the walk starts. @default the first anchor */
+  start?: number;
+  /**
+   * A soft band around the anchor: the pull grows with the square of the gap in band widths
+   * (`speed * (1 + (gap / band)^2)`), so a burst of large steps cannot carry the walk far off
+   * its story while ordinary days feel only `speed`. @default no band
+   */
+  band?: number;
+}
+
+/**
+ * {@linkcode anchoredWalk} with steps drawn elsewhere: each step adds `steps[k]` (for instance
+ * GARCH log returns from volatility.ts, whose size comes in clusters) and closes `speed` of the
+ * gap to the anchor. The pull is small next to the steps, so the steps' character (calm
+ * spells, bursts) survives while the level follows the anchor's story.
+ *
+ * @param steps The steps; `steps[0]` is not used (the walk starts at `start`).
+ * @param anchor The anchor at step k.
+ * @param options The pull and the start.
+ * @returns One value per step.
+ *
+ * @example A walk in logs around a flat anchor
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { anchoredStepWalk } from "./generators.ts";
+ *
+ * const steps = Float64Array.from({ length: 200 }, (_, k) => (k % 2 === 0 ? 0.01 : -0.01));
+ * const path = anchoredStepWalk(steps, () => 0, { speed: 0.1, start: 0.5 });
+ * assert.equal(path[0], 0.5);
+ * // The pull brings the walk back near its anchor; the steps keep it moving.
+ * assert.ok(Math.abs(path[199]!) < 0.02);
+ * ```
+ */
+export function anchoredStepWalk(
+  steps: ArrayLike<number>,
+  anchor: (k: number) => number,
+  options: AnchoredStepWalkOptions,
+): Float64Array {
+  const { speed, band = Infinity } = options;
+  const out = new Float64Array(steps.length);
+  let x = options.start ?? anchor(0);
+  for (let k = 0; k < steps.length; k++) {
+    if (k > 0) {
+      const gap = anchor(k) - x;
+      x += speed * (1 + (gap / band) ** 2) * gap + steps[k]!;
+    }
+    out[k] = x;
+  }
+  return out;
+}
+
 /**
  * A level that compounds by a growth rate each step, with noise on the rate.
  *

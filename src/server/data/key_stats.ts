@@ -2,7 +2,8 @@
  * KeyStatisticList: the "100대 통계지표" (100 key statistics by name; 101 as the live service
  * answers, the server's default dialect). Indicators that the bundled tables also hold are
  * read from them, so the two agree; the rest are drawn from a seeded generator around
- * plausible levels.
+ * plausible levels, for a latest period that follows the data's end (a daily indicator's on
+ * the last Korean business day) and under the dataset's seed and revision round.
  *
  * @module
  */
@@ -11,10 +12,12 @@ import type { Dialect } from "../../wire/dialect.ts";
 import type { Language } from "../../wire/format.ts";
 import { type Cycle, formatPeriod, periodEndDays, tryParseLabel } from "../../wire/period.ts";
 import type { KeyStatisticRow } from "../types.ts";
+import { isKoreanBusinessDay } from "./business_days.ts";
 import { findTable } from "./catalogue.ts";
+import type { Dataset } from "./dataset.ts";
 import { DATA_END, isoDay } from "./dates.ts";
-import { createRng } from "./prng.ts";
-import { tableSeries, valueAt } from "./table.ts";
+import { reviseValue } from "./revision.ts";
+import { shiftLast } from "./table.ts";
 
 /** An indicator read from a bundled table: [table, item codes joined by "/", cycle]. */
 type Linked = { link: readonly [string, string, Cycle] };
@@ -232,12 +235,24 @@ const LIVE_EXTRA: { group: string; after: string; indicator: Indicator } = {
   indicator: ["국고채수익률(30년)", "Treasury bonds (30 years)", "연%", gen("D", 2.95, 0.02, 3)],
 };
 
-/** The latest period of every generated indicator, by cycle: the data's fixed end. */
-function latestOrdinal(cycle: Cycle): number {
-  const end = isoDay(DATA_END);
-  if (cycle === "D") return end;
-  if (cycle === "M") return tryParseLabel("202608", "M")!.index;
-  return tryParseLabel("2026Q2", "Q")!.index;
+/** The latest period of the generated indicators at the default end, by cycle. */
+const DEFAULT_LATEST: Partial<Record<Cycle, number>> = {
+  D: isoDay(DATA_END),
+  M: tryParseLabel("202608", "M")!.index,
+  Q: tryParseLabel("2026Q2", "Q")!.index,
+};
+
+/**
+ * The latest period of a generated indicator: for a daily (market) indicator the last Korean
+ * business day up to the data's end, else the period keeping the default's publication lag.
+ */
+function latestOrdinal(cycle: Cycle, end: number): number {
+  if (cycle === "D") {
+    let day = end;
+    while (!isKoreanBusinessDay(day)) day--;
+    return day;
+  }
+  return shiftLast(cycle, DEFAULT_LATEST[cycle]!, end);
 }
 
 /** A period's label in the specification's shape: always the YYYYMM month it ends in. */
@@ -247,41 +262,54 @@ function specLabel(cycle: Cycle, ordinal: number): string {
   return `${last.getUTCFullYear()}${String(last.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
-function evaluate(ind: Indicator, dialect: Dialect): { value: string; cycle: string } {
+function evaluate(
+  data: Dataset,
+  ind: Indicator,
+  dialect: Dialect,
+): { value: string; cycle: string } {
   const [kr, , , source] = ind;
   if ("link" in source) {
     const [stat, key, cycle] = source.link;
     const table = findTable(stat);
-    const series = table && tableSeries(table, cycle).find((s) => s.key === key);
+    const series = table && data.series(table, cycle).find((s) => s.key === key);
     if (!series) throw new Error(`Key statistic ${kr}: no series ${stat} ${key} ${cycle}`);
-    const value = valueAt(series, series.last) ?? "";
+    const value = data.valueAt(series, series.last) ?? "";
     const label = dialect === "live"
       ? formatPeriod(cycle, series.last, "live")
       : specLabel(cycle, series.last);
     return { value, cycle: label };
   }
   const [cycle, level, vol, decimals] = source.gen;
-  const ordinal = latestOrdinal(cycle);
-  const rng = createRng(`keystat|${kr}`);
-  const value = String(Number((level * (1 + vol * rng.normal())).toFixed(decimals)));
+  const ordinal = latestOrdinal(cycle, data.end);
+  // The default end's periods keep their old seed names, so the default data never changed.
+  const name = ordinal === DEFAULT_LATEST[cycle] ? `keystat|${kr}` : `keystat|${kr}|${ordinal}`;
+  let drawn = level * (1 + vol * data.rng(name).normal());
+  if (data.revision > 0) {
+    drawn = reviseValue(drawn, decimals, data.rng(`${name}|revision ${data.revision}`));
+  }
+  const value = String(Number(drawn.toFixed(decimals)));
   const label = dialect === "live"
     ? formatPeriod(cycle, ordinal, "live")
     : specLabel(cycle, ordinal);
   return { value, cycle: label };
 }
 
-const cache = new Map<string, KeyStatisticRow[]>();
-
 /**
  * The key statistics: 100 rows in the "spec" dialect, 101 in "live".
  *
+ * @param data The dataset they are read from (and cached in).
  * @param dialect Which count and CYCLE shapes to answer.
  * @param language Names in Korean or English.
  */
-export function keyStatistics(dialect: Dialect, language: Language): KeyStatisticRow[] {
-  const cacheKey = `${dialect}|${language}`;
-  const cached = cache.get(cacheKey);
-  if (cached) return cached;
+export function keyStatistics(
+  data: Dataset,
+  dialect: Dialect,
+  language: Language,
+): KeyStatisticRow[] {
+  return data.memo(`keystats|${dialect}|${language}`, () => build(data, dialect, language));
+}
+
+function build(data: Dataset, dialect: Dialect, language: Language): KeyStatisticRow[] {
   const rows: KeyStatisticRow[] = [];
   for (const [clsKr, clsEn, indicators] of GROUPS) {
     const list = [...indicators];
@@ -291,7 +319,7 @@ export function keyStatistics(dialect: Dialect, language: Language): KeyStatisti
     }
     for (const ind of list) {
       const [kr, en, unit] = ind;
-      const { value, cycle } = evaluate(ind, dialect);
+      const { value, cycle } = evaluate(data, ind, dialect);
       rows.push({
         CLASS_NAME: language === "kr" ? clsKr : clsEn,
         KEYSTAT_NAME: language === "kr" ? kr : en,
@@ -301,6 +329,5 @@ export function keyStatistics(dialect: Dialect, language: Language): KeyStatisti
       });
     }
   }
-  cache.set(cacheKey, rows);
   return rows;
 }

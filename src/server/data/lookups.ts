@@ -15,9 +15,10 @@ import type {
   StatisticWordRow,
 } from "../types.ts";
 import { findTable, GROUPS, TABLES } from "./catalogue.ts";
+import type { Dataset } from "./dataset.ts";
 import { GLOSSARY } from "./glossary.ts";
-import { SERVER_DATA_NOTICE, SERVER_DATA_NOTICE_KR } from "./notice.ts";
-import { type TableDef, tableSeries } from "./table.ts";
+import { dataNotice } from "./notice.ts";
+import type { TableDef } from "./table.ts";
 
 /** The Bank of Korea in the catalogue's `org`: the live tree leaves its own tables' ORG_NAME null. */
 const BANK_OF_KOREA = "한국은행";
@@ -85,11 +86,17 @@ export function tableList(code: string | undefined, language: Language): Statist
 /**
  * One row per item and cycle of a table.
  *
+ * @param data The dataset: START_TIME, END_TIME and DATA_CNT follow its data end.
  * @param code The table code.
  * @param language Names in Korean or English.
  * @param sm How half-monthly labels are spelt.
  */
-export function itemList(code: string, language: Language, sm: SmSpelling): StatisticItemRow[] {
+export function itemList(
+  data: Dataset,
+  code: string,
+  language: Language,
+  sm: SmSpelling,
+): StatisticItemRow[] {
   const table = findTable(code);
   if (!table) return [];
   const rows: StatisticItemRow[] = [];
@@ -99,7 +106,7 @@ export function itemList(code: string, language: Language, sm: SmSpelling): Stat
         ? undefined
         : dim.items.find((it) => it.code === item.parent);
       for (const def of table.cycles) {
-        const series = tableSeries(table, def.cycle)[0];
+        const series = data.series(table, def.cycle)[0];
         if (!series) continue;
         rows.push({
           STAT_CODE: table.code,
@@ -148,7 +155,12 @@ const CYCLE_NAMES: Record<Cycle, [string, string]> = {
   D: ["일", "Daily"],
 };
 
-function describe(table: TableDef, language: Language, sm: SmSpelling): StatisticMetaRow[] {
+function describe(
+  data: Dataset,
+  table: TableDef,
+  language: Language,
+  sm: SmSpelling,
+): StatisticMetaRow[] {
   const kr = language === "kr";
   const rows: StatisticMetaRow[] = [];
   const top = (code: string, name: [string, string], data: string | null) =>
@@ -169,7 +181,7 @@ function describe(table: TableDef, language: Language, sm: SmSpelling): Statisti
   );
   top("04", ["수록기간", "Coverage"], null);
   table.cycles.forEach((def, i) => {
-    const s = tableSeries(table, def.cycle)[0];
+    const s = data.series(table, def.cycle)[0];
     if (!s) return;
     rows.push({
       LVL: "2",
@@ -185,7 +197,7 @@ function describe(table: TableDef, language: Language, sm: SmSpelling): Statisti
     ["항목구성", "Items"],
     table.dims.map((d) => `${d.name[language]} (${d.items.length})`).join(", "),
   );
-  top("07", ["유의사항", "Notes"], kr ? SERVER_DATA_NOTICE_KR : SERVER_DATA_NOTICE);
+  top("07", ["유의사항", "Notes"], dataNotice(data.dataEnd, language));
   return rows;
 }
 
@@ -193,15 +205,21 @@ function describe(table: TableDef, language: Language, sm: SmSpelling): Statisti
  * Descriptions of the tables named `name`: exact name matches, or else names containing it
  * (either language, ignoring case).
  *
+ * @param data The dataset: the coverage follows its data end.
  * @param name A table name, e.g. "시장금리(일별)".
  * @param language The language of the answer.
  * @param sm How half-monthly labels are spelt.
  */
-export function metaOf(name: string, language: Language, sm: SmSpelling): StatisticMetaRow[] {
+export function metaOf(
+  data: Dataset,
+  name: string,
+  language: Language,
+  sm: SmSpelling,
+): StatisticMetaRow[] {
   const needle = name.trim().toLowerCase();
   if (needle === "") return [];
   const names = (t: TableDef) => [t.name.kr.toLowerCase(), t.name.en.toLowerCase()];
   let found = TABLES.filter((t) => names(t).includes(needle));
   if (found.length === 0) found = TABLES.filter((t) => names(t).some((n) => n.includes(needle)));
-  return found.flatMap((t) => describe(t, language, sm));
+  return found.flatMap((t) => describe(data, t, language, sm));
 }

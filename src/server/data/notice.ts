@@ -39,3 +39,15 @@ export const SERVER_DATA_NOTICE: string =
 export const SERVER_DATA_NOTICE_KR: string =
   "이 서버의 자료는 고정 시드로 생성한 표본 자료(2026-09-30까지)이며, 한국은행의 공식 통계가 " +
   "아닙니다.";
+
+/**
+ * The notice for data that end on another day than the default (a server's `dataEnd`): the
+ * same words with that day.
+ *
+ * @param dataEnd The data's last day, "YYYY-MM-DD".
+ * @param language The notice's language.
+ */
+export function dataNotice(dataEnd: string, language: "kr" | "en"): string {
+  const notice = language === "kr" ? SERVER_DATA_NOTICE_KR : SERVER_DATA_NOTICE;
+  return notice.replace("2026-09-30", dataEnd);
+}

@@ -53,3 +53,18 @@ export function createRng(seed: string): Rng {
   };
   return { next, normal };
 }
+
+/** The generation seed of the default data: seed names are used as they are. */
+export const DEFAULT_SEED = 0;
+
+/**
+ * A seed name under a generation seed. Under {@linkcode DEFAULT_SEED} the name is unchanged,
+ * so the default data stays what it always was; any other seed prefixes it, so that the same
+ * names draw other numbers.
+ *
+ * @param seed The generation seed (a whole number).
+ * @param name The seed name, e.g. "731Y001|0000001|".
+ */
+export function seedName(seed: number, name: string): string {
+  return seed === DEFAULT_SEED ? name : `seed ${seed}|${name}`;
+}

@@ -8,9 +8,10 @@
 import type { Language } from "../../wire/format.ts";
 import { type Cycle, formatPeriod, type SmSpelling } from "../../wire/period.ts";
 import type { StatisticSearchRow } from "../types.ts";
-import { countRows, rowAt } from "./calendar.ts";
+import { countRows } from "./calendar.ts";
 import { findTable } from "./catalogue.ts";
-import { formatValue, type Series, seriesValues, tableSeries } from "./table.ts";
+import type { Dataset } from "./dataset.ts";
+import { formatValue, type Series } from "./table.ts";
 
 /** A StatisticSearch query, already validated. */
 export interface SearchQuery {
@@ -47,15 +48,16 @@ export interface SearchPlan {
 /**
  * Plans a query: counts its rows without generating any value.
  *
+ * @param data The dataset asked.
  * @param q The query.
  * @returns The parts and the total; total 0 when nothing matches.
  */
-export function planSearch(q: SearchQuery): SearchPlan {
+export function planSearch(data: Dataset, q: SearchQuery): SearchPlan {
   const table = findTable(q.stat);
   if (!table || q.from > q.to) return { parts: [], total: 0 };
   const parts: SearchPart[] = [];
   let total = 0;
-  for (const series of tableSeries(table, q.cycle)) {
+  for (const series of data.series(table, q.cycle)) {
     const matches = q.items.every((code, level) =>
       code === undefined || series.items[level]?.code === code
     );
@@ -81,12 +83,14 @@ export interface RowStyle {
 /**
  * The rows `first .. last` (0-based, inclusive, already clipped to the plan's total).
  *
+ * @param data The dataset the plan was made from.
  * @param plan The query's plan.
  * @param first The first row to write.
  * @param last The last row to write.
  * @param style Language and label spelling.
  */
 export function searchRows(
+  data: Dataset,
   plan: SearchPlan,
   first: number,
   last: number,
@@ -100,7 +104,8 @@ export function searchRows(
     offset += part.count;
     if (lo > hi) continue;
     const s = part.series;
-    const { values, markers } = seriesValues(s);
+    const { values, markers } = data.values(s);
+    const ordinals = data.ordinals(s);
     const lang = style.language;
     const name = (level: number) => s.items[level]?.name[lang] ?? null;
     const code = (level: number) => s.items[level]?.code ?? null;
@@ -108,7 +113,7 @@ export function searchRows(
     const statName = s.table.name[lang];
     for (let i = lo; i <= hi; i++) {
       const k = part.k0 + (i - (offset - part.count));
-      const ordinal = rowAt(s.calendar, s.first, k);
+      const ordinal = ordinals[k]!;
       out.push({
         STAT_CODE: s.table.code,
         STAT_NAME: statName,

@@ -1,6 +1,17 @@
 /**
  * The shape of a bundled table and its series: how a table is declared, how its item
- * dimensions multiply into series, and how a series' values are generated once and cached.
+ * dimensions multiply into series, which periods each cycle covers for a given end of the data,
+ * and how a series' values are generated or derived. Caching lives in dataset.ts, one cache for
+ * each seed, data end and revision round.
+ *
+ * Coverage follows the data's end: each cycle keeps the publication lag its declared `last`
+ * has at the default end ({@linkcode DATA_END}), counted in whole periods behind the last
+ * period complete by then. CPI's August 2026 trails September 2026 (complete on 30 September)
+ * by one month, so an end of 31 December 2026 gives November 2026; 200Y102's 2026Q2 trails
+ * 2026Q3 by one quarter; the base rate's 2025 is the last complete year, so 2026 arrives with an
+ * end of 31 December 2026. A cycle derived from another never holds a period its base covers
+ * only in part (CPI's annual 2026 waits for December 2026). Tables declared `discontinued`
+ * keep their declared `last` whatever the end.
  *
  * @module
  */
@@ -14,7 +25,8 @@ import {
   tryParseLabel,
 } from "../../wire/period.ts";
 import { type Calendar, countRows, rowAt } from "./calendar.ts";
-import { createRng, type Rng } from "./prng.ts";
+import { DATA_END, isoDay } from "./dates.ts";
+import type { Rng } from "./prng.ts";
 
 /** A text in both languages of the service. */
 export interface Text {
@@ -52,9 +64,12 @@ export interface CycleDef {
   cycle: Cycle;
   /** The first period's label. */
   first: string;
-  /** The last period's label: a constant, never derived from today. */
+  /**
+   * The last period's label at the default end of the data ({@linkcode DATA_END}): a constant,
+   * never derived from today. Another end keeps the lag between the two.
+   */
   last: string;
-  /** Which periods hold rows (daily tables may skip weekends). */
+  /** Which periods hold rows: daily market tables trade on "krx" business days. */
   calendar?: Calendar;
   /** For every cycle but the first: how its values derive from the first cycle's. */
   derive?: "last" | "mean";
@@ -114,6 +129,11 @@ export interface TableDef {
   generate(ctx: GenContext): Float64Array;
   /** Which rows read as missing ("" or "-"), applied after generation. */
   missing?(ctx: MissingContext): "" | "-" | undefined;
+  /**
+   * The table is no longer compiled: its cycles end at their declared `last` whatever the
+   * data's end, and revision rounds leave it alone.
+   */
+  discontinued?: boolean;
 }
 
 /** One series of a table in one cycle. */
@@ -132,7 +152,7 @@ export interface Series {
   calendar: Calendar;
   /** The first period ordinal (a row of the calendar). */
   first: number;
-  /** The last period ordinal. */
+  /** The last period ordinal (a row of the calendar). */
   last: number;
   /** The number of rows. */
   count: number;
@@ -162,60 +182,117 @@ function product(dims: DimDef[]): ItemDef[][] {
   return out;
 }
 
-const seriesByTable = new Map<TableDef, Map<Cycle, Series[]>>();
+const DEFAULT_END = isoDay(DATA_END);
 
-/**
- * The series of a table in one cycle, built on first use (cheap: no values).
- *
- * @param table The table.
- * @param cycle The cycle.
- * @returns The series in answer order, or an empty list when the table lacks the cycle.
- */
-export function tableSeries(table: TableDef, cycle: Cycle): readonly Series[] {
-  let byCycle = seriesByTable.get(table);
-  if (!byCycle) {
-    byCycle = new Map();
-    const combos = product(table.dims);
-    for (const def of table.cycles) {
-      const calendar = def.calendar ?? "all";
-      // A weekday calendar must start on a weekday for row arithmetic to hold.
-      const first = rowAt(calendar, ordinalOf(def.first, def.cycle, table.code), 0);
-      const last = ordinalOf(def.last, def.cycle, table.code);
-      const count = countRows(calendar, first, last);
-      byCycle.set(
-        def.cycle,
-        combos.map((items, index) => ({
-          table,
-          index,
-          items,
-          key: items.map((it) => it.code).join("/"),
-          cycle: def.cycle,
-          calendar,
-          first,
-          last,
-          count,
-          unit: items.find((it) => it.unit)?.unit ?? table.unit,
-          wgt: items.findLast((it) => it.wgt !== undefined)?.wgt ?? null,
-        })),
-      );
-    }
-    seriesByTable.set(table, byCycle);
-  }
-  return byCycle.get(cycle) ?? [];
+/** The last period of `cycle` that ends on or before `day`. */
+function lastEndingBy(cycle: Cycle, day: number): number {
+  const p = dateToIndex(daysToDate(day), cycle);
+  return periodEndDays(cycle, p) <= day ? p : p - 1;
 }
 
-const valueCache = new Map<Series, SeriesValues>();
+/**
+ * The last period of a cycle when the data end on `end`: as many periods behind the last
+ * period complete by `end` as `declared` is behind the last period complete by the default end
+ * ({@linkcode DATA_END}). At the default end it is `declared` itself.
+ *
+ * @param cycle The cycle.
+ * @param declared The last period's ordinal at the default end.
+ * @param end The data's last day (days since 1970-01-01).
+ * @returns The last period's ordinal (not yet snapped to a calendar's rows).
+ */
+export function shiftLast(cycle: Cycle, declared: number, end: number): number {
+  const lag = lastEndingBy(cycle, DEFAULT_END) - declared;
+  return lastEndingBy(cycle, end) - lag;
+}
 
-function generateBase(s: Series): SeriesValues {
+/** A cycle's rows under one data end. */
+interface Span {
+  calendar: Calendar;
+  first: number;
+  last: number;
+  count: number;
+  /** The last day the cycle's periods cover. */
+  through: number;
+}
+
+/**
+ * The rows of each cycle of a table when the data end on `end`. A derived cycle never holds a
+ * period its first cycle covers only in part, so that moving the end forward never changes a
+ * period already there.
+ */
+function spans(table: TableDef, end: number): Map<Cycle, Span> {
+  const out = new Map<Cycle, Span>();
+  let base: Span | undefined;
+  for (const def of table.cycles) {
+    const calendar = def.calendar ?? "all";
+    const declared = ordinalOf(def.last, def.cycle, table.code);
+    let lastPeriod = table.discontinued ? declared : shiftLast(def.cycle, declared, end);
+    if (base) lastPeriod = Math.min(lastPeriod, lastEndingBy(def.cycle, base.through));
+    // A market calendar's first and last periods are snapped to its rows.
+    const first = rowAt(calendar, ordinalOf(def.first, def.cycle, table.code), 0);
+    const count = countRows(calendar, first, lastPeriod);
+    const last = count > 0 ? rowAt(calendar, first, count - 1) : first - 1;
+    const span = { calendar, first, last, count, through: periodEndDays(def.cycle, lastPeriod) };
+    base ??= span;
+    out.set(def.cycle, span);
+  }
+  return out;
+}
+
+/**
+ * The series of a table in every cycle when the data end on `end` (cheap: no values).
+ *
+ * @param table The table.
+ * @param end The data's last day (days since 1970-01-01).
+ * @returns The series of each cycle, in answer order.
+ */
+export function planSeries(table: TableDef, end: number): Map<Cycle, Series[]> {
+  const combos = product(table.dims);
+  const out = new Map<Cycle, Series[]>();
+  for (const [cycle, span] of spans(table, end)) {
+    out.set(
+      cycle,
+      combos.map((items, index) => ({
+        table,
+        index,
+        items,
+        key: items.map((it) => it.code).join("/"),
+        cycle,
+        calendar: span.calendar,
+        first: span.first,
+        last: span.last,
+        count: span.count,
+        unit: items.find((it) => it.unit)?.unit ?? table.unit,
+        wgt: items.findLast((it) => it.wgt !== undefined)?.wgt ?? null,
+      })),
+    );
+  }
+  return out;
+}
+
+/**
+ * Generates the values of a series of a table's first cycle, with its missing rows marked.
+ *
+ * @param s The series.
+ * @param ordinals The period ordinal of each row.
+ * @param rng A random source for a full seed name (the generation seed applied).
+ * @returns The values and missing markers.
+ * @throws {Error} When the table's generator answers the wrong number of values.
+ */
+export function generateValues(
+  s: Series,
+  ordinals: Int32Array,
+  rng: (name: string) => Rng,
+): SeriesValues {
   const values = s.table.generate({
     items: s.items,
     key: s.key,
     seriesIndex: s.index,
     cycle: s.cycle,
     count: s.count,
-    ordinalAt: (k) => rowAt(s.calendar, s.first, k),
-    rng: (name = "") => createRng(`${s.table.code}|${s.key}|${name}`),
-    sharedRng: (name) => createRng(`${s.table.code}||${name}`),
+    ordinalAt: (k) => ordinals[k] ?? rowAt(s.calendar, s.first, k),
+    rng: (name = "") => rng(`${s.table.code}|${s.key}|${name}`),
+    sharedRng: (name) => rng(`${s.table.code}||${name}`),
   });
   if (values.length !== s.count) {
     throw new Error(`Table ${s.table.code}: generated ${values.length} of ${s.count} values`);
@@ -223,8 +300,7 @@ function generateBase(s: Series): SeriesValues {
   const markers = new Map<number, "" | "-">();
   if (s.table.missing) {
     for (let k = 0; k < s.count; k++) {
-      const ordinal = rowAt(s.calendar, s.first, k);
-      const marker = s.table.missing({ key: s.key, k, ordinal, cycle: s.cycle });
+      const marker = s.table.missing({ key: s.key, k, ordinal: ordinals[k]!, cycle: s.cycle });
       if (marker !== undefined) {
         values[k] = NaN;
         markers.set(k, marker);
@@ -234,8 +310,21 @@ function generateBase(s: Series): SeriesValues {
   return { values, markers };
 }
 
-function deriveFrom(s: Series, base: Series, how: "last" | "mean"): SeriesValues {
-  const { values: src } = seriesValues(base);
+/**
+ * Derives a series of another cycle from its first cycle's values: each period's last value,
+ * or the mean of its values.
+ *
+ * @param s The series to derive.
+ * @param base The same series in the table's first cycle.
+ * @param src The base series' values.
+ * @param how "last" or "mean".
+ */
+export function deriveValues(
+  s: Series,
+  base: Series,
+  src: Float64Array,
+  how: "last" | "mean",
+): SeriesValues {
   const values = new Float64Array(s.count);
   for (let k = 0; k < s.count; k++) {
     const ordinal = rowAt(s.calendar, s.first, k);
@@ -270,30 +359,6 @@ function deriveFrom(s: Series, base: Series, how: "last" | "mean"): SeriesValues
 }
 
 /**
- * A series' values, generated on first use and cached for the life of the process.
- *
- * @param s The series.
- * @returns The values and missing markers.
- */
-export function seriesValues(s: Series): SeriesValues {
-  let cached = valueCache.get(s);
-  if (!cached) {
-    const baseDef = s.table.cycles[0];
-    const def = s.table.cycles.find((c) => c.cycle === s.cycle);
-    if (!baseDef || !def) throw new Error(`Table ${s.table.code} has no cycle ${s.cycle}`);
-    if (def === baseDef) {
-      cached = generateBase(s);
-    } else {
-      const base = tableSeries(s.table, baseDef.cycle)[s.index];
-      if (!base) throw new Error(`Table ${s.table.code}: no base series ${s.index}`);
-      cached = deriveFrom(s, base, def.derive ?? "last");
-    }
-    valueCache.set(s, cached);
-  }
-  return cached;
-}
-
-/**
  * Writes a value as the service does: a plain decimal without trailing zeros.
  *
  * @param value The value; NaN is missing.
@@ -303,18 +368,4 @@ export function seriesValues(s: Series): SeriesValues {
 export function formatValue(value: number, decimals: number, marker: "" | "-" = "-"): string {
   if (!Number.isFinite(value)) return marker;
   return String(Number(value.toFixed(decimals)));
-}
-
-/**
- * A series' value for one period ordinal, or undefined when the series has no row there.
- *
- * @param s The series.
- * @param ordinal The period ordinal.
- */
-export function valueAt(s: Series, ordinal: number): string | undefined {
-  if (ordinal < s.first || ordinal > s.last) return undefined;
-  const k = countRows(s.calendar, s.first, ordinal - 1);
-  if (rowAt(s.calendar, s.first, k) !== ordinal) return undefined;
-  const { values, markers } = seriesValues(s);
-  return formatValue(values[k] ?? NaN, s.table.decimals, markers.get(k));
 }

@@ -14,6 +14,6 @@ export const KEY_STATISTIC_LIST: ServiceDef<undefined> = {
   rowCount: true,
   check: () => ({ args: undefined }),
   answer(req) {
-    return pageList(keyStatistics(req.dialect, req.language), req);
+    return pageList(keyStatistics(req.data, req.dialect, req.language), req);
   },
 };

@@ -30,7 +30,7 @@ export const STATISTIC_ITEM_LIST: ServiceDef<{ stat: string }> = {
   rowCount: false,
   check: (args) => ({ args: { stat: first(args) } }),
   answer(req) {
-    return pageList(itemList(req.args.stat, req.language, req.dialect), req);
+    return pageList(itemList(req.data, req.args.stat, req.language, req.dialect), req);
   },
 };
 
@@ -52,6 +52,6 @@ export const STATISTIC_META: ServiceDef<{ name: string }> = {
   rowCount: false,
   check: (args) => ({ args: { name: first(args) } }),
   answer(req) {
-    return pageList(metaOf(req.args.name, req.language, req.dialect), req);
+    return pageList(metaOf(req.data, req.args.name, req.language, req.dialect), req);
   },
 };

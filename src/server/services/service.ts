@@ -9,6 +9,7 @@ import type { EcosResultCode } from "../../wire/codes.ts";
 import type { Dialect } from "../../wire/dialect.ts";
 import type { Language } from "../../wire/format.ts";
 import type { EcosServiceName } from "../../wire/services.ts";
+import type { Dataset } from "../data/dataset.ts";
 
 /** The rows a request asks for: 1-based row numbers, both inclusive. */
 export interface RowRange {
@@ -28,6 +29,8 @@ export interface ServiceRequest<Args> extends RowRange {
   dialect: Dialect;
   /** The most rows a StatisticSearch query may match, if limited. */
   workLimit: number | undefined;
+  /** The data the server answers from: its seed, data end and revision round. */
+  data: Dataset;
 }
 
 /**

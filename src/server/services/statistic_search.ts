@@ -28,12 +28,13 @@ export const STATISTIC_SEARCH: ServiceDef<SearchQuery> = {
     return { args: { stat, cycle, from: from.index, to: to.index, items: filters } };
   },
   answer(req) {
-    const plan = planSearch(req.args);
+    const plan = planSearch(req.data, req.args);
     if (plan.total === 0) return { code: "INFO-200" };
     if (req.workLimit !== undefined && plan.total > req.workLimit) return { code: "ERROR-400" };
     const range = pageRange(plan.total, req);
     if (!range) return { code: "INFO-200" };
-    const rows = searchRows(plan, range[0], range[1], { language: req.language, sm: req.dialect });
+    const style = { language: req.language, sm: req.dialect };
+    const rows = searchRows(req.data, plan, range[0], range[1], style);
     return { total: plan.total, rows };
   },
 };

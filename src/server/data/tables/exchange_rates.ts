@@ -1,21 +1,46 @@
 /**
- * 731Y001: daily exchange rates of the won on weekdays, wandering around yearly anchors that
- * follow the won's broad story since 2010 (the 2015 and 2022 slides, the 2024-25 weakness).
+ * 731Y001: daily exchange rates of the won on the Seoul market's business days, wandering
+ * around yearly anchors that follow the won's broad story since 2010 (the 2015 and 2022
+ * slides, the 2024-25 weakness).
+ *
+ * Rows follow the "krx" calendar (business_days.ts): no weekends, no Korean public holidays,
+ * substitutes, Labour Day or year-end closing day. The lunar holidays (Seollal, Buddha's
+ * Birthday, Chuseok) are computed from the platform's Korean lunisolar (`dangi`) calendar, so
+ * every year has them without a table of dates. Election days and one-off temporary holidays
+ * (e.g. 2024-04-10, 2024-10-01, 2025-01-27) are left out: those days hold a row here, where the
+ * live service has none.
+ *
+ * Daily log returns come from a GARCH(1,1) process (volatility.ts), one seed and one set of
+ * parameters per currency, so large moves cluster in bursts (the lag-1 autocorrelation of
+ * |returns| is clearly positive) while the returns themselves are uncorrelated. The level is
+ * then pulled towards the yearly anchors within a soft band ({@linkcode anchoredStepWalk}),
+ * so it stays plausible: KRW/USD from about 1,010 to 1,450 over 2010-2026 with the default
+ * seed, within roughly 1,000-1,550 under others.
  *
  * @module
  */
 
-import { anchoredWalk, interpolate } from "../generators.ts";
+import { anchoredStepWalk, interpolate } from "../generators.ts";
 import { dayToYear } from "../dates.ts";
 import type { TableDef } from "../table.ts";
+import { type GarchOptions, garchReturns, KRW_USD_GARCH } from "../volatility.ts";
 
 type Anchors = readonly (readonly [number, number])[];
 
 const yearly = (start: number, levels: number[]): Anchors =>
   levels.map((level, i) => [start + i + 0.5, level] as const);
 
-/** Mid-year levels, 2010 to 2026, and each currency's daily volatility (share of level). */
-const CURRENCIES: Record<string, { anchors: Anchors; vol: number }> = {
+/** The pull towards the anchor: the share of the gap in logs closed each business day. */
+const PULL = 0.02;
+
+/**
+ * The soft band of the pull, in logs: 5% off the anchor the pull doubles, 10% off it is five
+ * times as strong, so that a burst cannot carry the won far off its story.
+ */
+const BAND = 0.05;
+
+/** Mid-year levels, 2010 to 2026, and each currency's GARCH(1,1) returns. */
+const CURRENCIES: Record<string, { anchors: Anchors; garch: GarchOptions }> = {
   "0000001": {
     anchors: yearly(2010, [
       1156,
@@ -36,7 +61,7 @@ const CURRENCIES: Record<string, { anchors: Anchors; vol: number }> = {
       1415,
       1395,
     ]),
-    vol: 0.0045,
+    garch: KRW_USD_GARCH,
   },
   "0000002": {
     anchors: yearly(2010, [
@@ -58,7 +83,8 @@ const CURRENCIES: Record<string, { anchors: Anchors; vol: number }> = {
       950,
       930,
     ]),
-    vol: 0.0055,
+    // The yen swings more, in shorter bursts.
+    garch: { annualVol: 0.087, alpha: 0.08, beta: 0.9 },
   },
   "0000003": {
     anchors: yearly(2010, [
@@ -80,7 +106,7 @@ const CURRENCIES: Record<string, { anchors: Anchors; vol: number }> = {
       1600,
       1620,
     ]),
-    vol: 0.005,
+    garch: { annualVol: 0.079, alpha: 0.07, beta: 0.91 },
   },
   "0000053": {
     anchors: yearly(2010, [
@@ -102,7 +128,8 @@ const CURRENCIES: Record<string, { anchors: Anchors; vol: number }> = {
       196.0,
       195.0,
     ]),
-    vol: 0.0045,
+    // The yuan is managed: calmer, with bursts that fade sooner.
+    garch: { annualVol: 0.07, alpha: 0.1, beta: 0.87 },
   },
 };
 
@@ -129,17 +156,17 @@ export const EXCHANGE_RATES: TableDef = {
       { code: "0000053", name: { kr: "원/위안(매매기준율)", en: "KRW/CNY (Basic Rate)" } },
     ],
   }],
-  cycles: [{ cycle: "D", first: "20100104", last: "20260930", calendar: "weekdays" }],
+  cycles: [{ cycle: "D", first: "20100104", last: "20260930", calendar: "krx" }],
   generate({ count, ordinalAt, key, rng }) {
     const spec = CURRENCIES[key];
     if (!spec) return new Float64Array(count);
     const anchor = (k: number) => interpolate(spec.anchors, dayToYear(ordinalAt(k)));
-    const level = anchor(0);
-    // Walk in logs so volatility scales with the level.
-    const logs = anchoredWalk(rng(), count, (k) => Math.log(anchor(k)), {
-      vol: spec.vol,
-      speed: 0.015,
-      start: Math.log(level),
+    // Walk in logs so volatility scales with the level; each currency has its own seed.
+    const returns = garchReturns(rng("returns"), count, spec.garch);
+    const logs = anchoredStepWalk(returns, (k) => Math.log(anchor(k)), {
+      speed: PULL,
+      band: BAND,
+      start: Math.log(anchor(0)),
     });
     return logs.map(Math.exp);
   },

@@ -1,7 +1,12 @@
 /**
- * 999Y001: a generated daily market panel, 8 sectors by 8 measures on weekdays since 2010
- * (about 280,000 rows): the large table for paging, range splitting and benchmarks. It is not
- * an ECOS table; its code is outside the live numbering on purpose.
+ * 999Y001: a generated daily market panel, 8 sectors by 8 measures on Korean business days
+ * since 2010 (265,088 rows to 2026-09-30): the large table for paging, range splitting and
+ * benchmarks. It is not an ECOS table; its code is outside the live numbering on purpose.
+ *
+ * Rows follow the "krx" calendar (business_days.ts), as a market's would: no weekends, no
+ * Korean public holidays, substitutes, Labour Day or year-end closing day. The lunar holidays
+ * (Seollal, Buddha's Birthday, Chuseok) are computed from the platform's Korean lunisolar
+ * (`dangi`) calendar; election days and one-off temporary holidays are left out.
  *
  * @module
  */
@@ -53,7 +58,7 @@ export const MARKET_PANEL: TableDef = {
       })),
     },
   ],
-  cycles: [{ cycle: "D", first: "20100104", last: "20260930", calendar: "weekdays" }],
+  cycles: [{ cycle: "D", first: "20100104", last: "20260930", calendar: "krx" }],
   generate({ count, items, sharedRng, rng }) {
     const sector = items[0]?.code ?? "01";
     const measure = items[1]?.code ?? "P";

@@ -114,6 +114,7 @@ export const HALF_MONTHLY_DEPOSITS: TableDef = {
     { cycle: "SM", first: "200301SM1", last: "201812SM2" },
     { cycle: "M", first: "200301", last: "201812", derive: "last" },
   ],
+  discontinued: true,
   generate({ count, key, rng, ordinalAt }) {
     const start = key === "1" ? 420_000 : key === "2" ? 150_000 : 18_000;
     const growth = key === "3" ? -0.0008 : 0.003;

@@ -2,6 +2,13 @@
  * Interest-rate tables: the base rate (722Y001), whose path follows the Bank of Korea's
  * decisions since 2000, and daily market rates (817Y002) that move around it.
  *
+ * The daily base rate has a row for every calendar day, weekends and holidays included, as on
+ * the live service; its M, Q and A views derive from it. The market rates follow the "krx"
+ * calendar (business_days.ts): no weekends, no Korean public holidays, substitutes, Labour Day
+ * or year-end closing day. The lunar holidays (Seollal, Buddha's Birthday, Chuseok) are
+ * computed from the platform's Korean lunisolar (`dangi`) calendar; election days and one-off
+ * temporary holidays (e.g. 2024-04-10, 2024-10-01) are left out, so those days hold a row.
+ *
  * @module
  */
 
@@ -148,7 +155,7 @@ const STRESS: readonly (readonly [number, number])[] = [
   [2023.5, 0],
 ];
 
-/** 817Y002: daily market rates on weekdays, around the base rate. */
+/** 817Y002: daily market rates on Korean business days, around the base rate. */
 export const MARKET_RATES: TableDef = {
   code: "817Y002",
   name: { kr: "시장금리(일별)", en: "Market Interest Rates (Daily)" },
@@ -170,7 +177,7 @@ export const MARKET_RATES: TableDef = {
       },
     ],
   }],
-  cycles: [{ cycle: "D", first: "20000103", last: "20260930", calendar: "weekdays" }],
+  cycles: [{ cycle: "D", first: "20000103", last: "20260930", calendar: "krx" }],
   generate({ count, ordinalAt, key, rng }) {
     const spread = SPREADS[key] ?? { mean: 0.5, vol: 0.02, speed: 0.02 };
     const r = rng();

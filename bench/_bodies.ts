@@ -1,0 +1,122 @@
+/**
+ * The bodies the decode benchmarks read, and the paths they time.
+ *
+ * Bodies are rendered by the bundled server (table 999Y001, a daily panel: Korean names, item
+ * codes, nulls for ITEM_CODE3/4, ITEM_NAME3/4 and WGT), fetched with a benchmark key so that a
+ * page can hold 100,000 rows. 999Y001 has no missing values, so every 97th DATA_VALUE becomes
+ * "-" and every 89th "" (an empty element in XML, as the server writes ""): the same rows in
+ * both formats, so that the two decode to the same frame.
+ *
+ * @module
+ */
+
+import { startEcosServer } from "../src/server/mod.ts";
+import { decodeBody } from "../src/client/request.ts";
+import { type DataFrame, FrameBuilder, STATISTIC_SEARCH_SCHEMA } from "../src/client/frame.ts";
+import type { RawRow } from "../src/client/envelope.ts";
+import { XMLParser } from "../src/deps.ts";
+
+/** The key the benchmark servers accept besides "sample". */
+export const BENCH_KEY = "bench";
+/** The table the server-rendered bodies come from. */
+export const PANEL = { statCode: "999Y001", cycle: "D", start: "20100101", end: "20261231" };
+
+/** One page in both formats. */
+export interface PageBodies {
+  /** Rows in the page. */
+  rows: number;
+  /** The JSON body, as UTF-8 bytes. */
+  json: Uint8Array;
+  /** The XML body (the guide's style, as the server writes it by default). */
+  xml: Uint8Array;
+}
+
+/**
+ * Marks some values missing, the same rows in either format: every 97th value "-", every 89th
+ * "" (97 wins where both fall).
+ */
+export function withMissingValues(body: string, format: "json" | "xml"): string {
+  let n = 0;
+  const pick = (value: string) => {
+    n++;
+    return n % 97 === 0 ? "-" : n % 89 === 0 ? "" : value;
+  };
+  if (format === "json") {
+    return body.replace(
+      /"DATA_VALUE":"([^"]*)"/g,
+      (_, v: string) => `"DATA_VALUE":${JSON.stringify(pick(v))}`,
+    );
+  }
+  return body.replace(/<DATA_VALUE>([^<]*)<\/DATA_VALUE>|<DATA_VALUE\/>/g, (_, v = "") => {
+    const out = pick(v);
+    return out === "" ? "<DATA_VALUE/>" : `<DATA_VALUE>${out}</DATA_VALUE>`;
+  });
+}
+
+/**
+ * Renders pages of 999Y001 from a bundled server started for the purpose.
+ *
+ * @param sizes Rows a page; each page holds rows 1 to size.
+ * @returns The bodies, by size.
+ */
+export async function renderPanelPages(sizes: readonly number[]): Promise<Map<number, PageBodies>> {
+  await using server = await startEcosServer({ keys: [BENCH_KEY] });
+  const out = new Map<number, PageBodies>();
+  const encoder = new TextEncoder();
+  for (const size of sizes) {
+    const get = async (format: "json" | "xml") => {
+      const { statCode, cycle, start, end } = PANEL;
+      const url = `${server.url}/StatisticSearch/${BENCH_KEY}/${format}/kr/1/${size}/` +
+        `${statCode}/${cycle}/${start}/${end}`;
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`Cannot render the bench page: HTTP ${res.status}`);
+      return encoder.encode(withMissingValues(await res.text(), format));
+    };
+    out.set(size, { rows: size, json: await get("json"), xml: await get("xml") });
+  }
+  return out;
+}
+
+/** The floor: UTF-8 to text, then JSON.parse, and nothing else. */
+export function floorJson(bytes: Uint8Array): unknown {
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** The client's first half: UTF-8 to text, then `decodeBody` (parse, envelope, row checks). */
+export function decodeRows(bytes: Uint8Array): RawRow[] {
+  const decoded = decodeBody(new TextDecoder().decode(bytes), "StatisticSearch");
+  if (decoded.kind !== "rows") throw new Error(`The bench page answered ${decoded.code}`);
+  return decoded.rows;
+}
+
+/** The client's second half: rows to a frame, as a pull of one page builds it. */
+export function rowsToFrame(rows: readonly RawRow[]): DataFrame {
+  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(rows).finish();
+}
+
+/**
+ * A page as the client decodes it: text, `decodeBody` (JSON or XML, by the first character),
+ * then `FrameBuilder` with STATISTIC_SEARCH_SCHEMA (what `pullFrame` does for a pull of one
+ * page).
+ */
+export function clientDecode(bytes: Uint8Array): DataFrame {
+  return rowsToFrame(decodeRows(bytes));
+}
+
+/** fast-xml-parser with the options of src/client/decode_xml.ts (copied: they are private). */
+const xmlParser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: true,
+  isArray: (_name: string, jpath: unknown) => String(jpath).endsWith(".row"),
+});
+
+/** fast-xml-parser alone: UTF-8 to text, then parse, as the client configures it. */
+export function xmlParserAlone(bytes: Uint8Array): unknown {
+  return xmlParser.parse(new TextDecoder().decode(bytes));
+}

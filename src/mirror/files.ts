@@ -1,0 +1,103 @@
+/**
+ * Writing files so that a reader never sees half of one: a temporary file beside the target,
+ * flushed to disk, then renamed over it (atomic on one file system). A write that fails
+ * removes its temporary file; a process that was killed leaves one, which the next run sweeps.
+ *
+ * @module
+ */
+
+import type { DataFrame } from "../deps.ts";
+import { CATALOGUE_DIR, isTempName, joinPath, tempPath } from "./layout.ts";
+
+/**
+ * Writes a file atomically: `write` fills a temporary file, which then replaces `path`.
+ *
+ * @param path The file to write.
+ * @param write Writes the content to the path it is given.
+ */
+export async function writeAtomic(
+  path: string,
+  write: (tmp: string) => Promise<void> | void,
+): Promise<void> {
+  const tmp = tempPath(path);
+  try {
+    await write(tmp);
+    using file = await Deno.open(tmp, { read: true, write: true });
+    await file.sync();
+    await Deno.rename(tmp, path);
+  } catch (e) {
+    await Deno.remove(tmp).catch(() => {});
+    throw e;
+  }
+}
+
+/**
+ * Writes a text file atomically.
+ *
+ * @param path The file to write.
+ * @param text Its content.
+ */
+export async function writeTextAtomic(path: string, text: string): Promise<void> {
+  await writeAtomic(path, (tmp) => Deno.writeTextFile(tmp, text));
+}
+
+/**
+ * Writes a frame as a Parquet file (zstd) atomically.
+ *
+ * @param path The file to write.
+ * @param frame The rows.
+ */
+export async function writeParquetAtomic(path: string, frame: DataFrame): Promise<void> {
+  await writeAtomic(path, (tmp) => frame.writeParquet(tmp, { compression: "zstd" }));
+}
+
+/** Whether a path exists (as anything). */
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return false;
+    throw e;
+  }
+}
+
+/** The entries of a folder; none when it does not exist. */
+async function entries(dir: string): Promise<Deno.DirEntry[]> {
+  const out: Deno.DirEntry[] = [];
+  try {
+    for await (const entry of Deno.readDir(dir)) out.push(entry);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return [];
+    throw e;
+  }
+  return out;
+}
+
+/**
+ * Removes the temporary files that killed writes left in a mirror: beside the manifest, in the
+ * catalogue and in every partition.
+ *
+ * @param dir The mirror's directory.
+ * @returns How many were removed.
+ */
+export async function sweepTempFiles(dir: string): Promise<number> {
+  const folders = [dir, joinPath(dir, CATALOGUE_DIR)];
+  for (const table of await entries(dir)) {
+    if (!table.isDirectory || !table.name.startsWith("STAT_CODE=")) continue;
+    for (const cycle of await entries(joinPath(dir, table.name))) {
+      if (cycle.isDirectory && cycle.name.startsWith("CYCLE=")) {
+        folders.push(joinPath(dir, `${table.name}/${cycle.name}`));
+      }
+    }
+  }
+  let removed = 0;
+  for (const folder of folders) {
+    for (const entry of await entries(folder)) {
+      if (!entry.isFile || !isTempName(entry.name)) continue;
+      await Deno.remove(joinPath(folder, entry.name)).catch(() => {});
+      removed++;
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,149 @@
+/**
+ * Shared pieces of the mirror tests: a temporary directory that removes itself, a client of
+ * the bundled server without cache and with quick retries, direct pulls to compare with, and
+ * request counts from the server's stats.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { EcosClient, type EcosClientOptions } from "../../src/client/client.ts";
+import { type DataFrame, pl } from "../../src/deps.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../../src/client/frame.ts";
+import type { EcosServer } from "../../src/server/types.ts";
+import { type Cycle, tryParseLabel } from "../../src/wire/period.ts";
+import { scanMirror } from "../../src/mirror/mod.ts";
+
+/** The key the test servers accept besides "sample": pages of 10,000 rows. */
+export const KEY = "mirror-test-key";
+
+/** A temporary directory, removed with everything in it when disposed. */
+export async function tempDir(): Promise<{ path: string } & AsyncDisposable> {
+  const path = await Deno.makeTempDir({ prefix: "ecos-mirror-" });
+  return {
+    path,
+    [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }),
+  };
+}
+
+/** A client of a bundled server: the test key, no cache, two quick attempts. */
+export function clientOf(server: EcosServer, options: EcosClientOptions = {}): EcosClient {
+  return new EcosClient({
+    baseUrl: server.url,
+    apiKey: KEY,
+    cache: false,
+    retry: { attempts: 2, baseMs: 1, capMs: 2, jitter: false },
+    ...options,
+  });
+}
+
+/** Requests a server has answered for a service since its stats were last reset. */
+export function served(server: EcosServer, service: "StatisticSearch" | "StatisticItemList") {
+  return server.stats.byService[service] ?? 0;
+}
+
+const SORT = ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4", "TIME"];
+const SEARCH_COLUMNS = STATISTIC_SEARCH_SCHEMA.map((c) => c.name);
+
+/** A frame in a fixed order: StatisticSearch's columns, sorted by items and time. */
+export function canonical(frame: DataFrame): DataFrame {
+  return frame.select(...SEARCH_COLUMNS).sort(SORT);
+}
+
+/** One table and cycle from a mirror, in canonical order. */
+export function mirrored(dir: string, statCode: string, cycle: Cycle): DataFrame {
+  return canonical(
+    scanMirror(dir)
+      .filter(pl.col("STAT_CODE").eq(pl.lit(statCode)).and(pl.col("CYCLE").eq(pl.lit(cycle))))
+      .collectSync(),
+  );
+}
+
+/** A table's cycles, and their whole range (over all items), from its item list. */
+export async function cyclesOf(
+  client: EcosClient,
+  statCode: string,
+): Promise<{ cycle: Cycle; start: string; end: string }[]> {
+  const items = await client.statisticItemList(statCode);
+  const out = new Map<Cycle, { cycle: Cycle; start: string; end: string }>();
+  const index = (label: string, cycle: Cycle) => tryParseLabel(label, cycle)?.index ?? NaN;
+  for (const r of items.toRecords()) {
+    const cycle = r.CYCLE as Cycle;
+    const start = r.START_TIME as string;
+    const end = r.END_TIME as string;
+    const at = out.get(cycle) ?? { cycle, start, end };
+    if (index(start, cycle) < index(at.start, cycle)) at.start = start;
+    if (index(end, cycle) > index(at.end, cycle)) at.end = end;
+    out.set(cycle, at);
+  }
+  return [...out.values()];
+}
+
+/** Every row of a table and cycle by one direct StatisticSearch, in canonical order. */
+export async function pulled(
+  client: EcosClient,
+  statCode: string,
+  cycle: Cycle,
+  start: string,
+  end: string,
+): Promise<DataFrame> {
+  return canonical(await client.statisticSearch({ statCode, cycle, start, end }));
+}
+
+/** Asserts two frames are equal, nulls included, with a readable difference when not. */
+export function assertFramesEqual(actual: DataFrame, expected: DataFrame, what: string): void {
+  assert.deepEqual(actual.columns, expected.columns, `${what}: columns`);
+  assert.deepEqual(
+    actual.dtypes.map(String),
+    expected.dtypes.map(String),
+    `${what}: column types`,
+  );
+  assert.equal(actual.height, expected.height, `${what}: rows`);
+  if (actual.frameEqual(expected, true)) return;
+  // Not equal: show the first rows that differ.
+  const a = actual.toRecords();
+  const e = expected.toRecords();
+  const at = a.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(e[i]));
+  assert.deepEqual(a[at], e[at], `${what}: row ${at} differs`);
+  assert.fail(`${what}: frames differ`);
+}
+
+/**
+ * Asserts a mirror holds exactly what direct pulls of its tables give, table by table and
+ * cycle by cycle.
+ */
+export async function assertMirrorsSource(
+  dir: string,
+  client: EcosClient,
+  statCodes: readonly string[],
+): Promise<void> {
+  for (const statCode of statCodes) {
+    for (const { cycle, start, end } of await cyclesOf(client, statCode)) {
+      assertFramesEqual(
+        mirrored(dir, statCode, cycle),
+        await pulled(client, statCode, cycle, start, end),
+        `${statCode} ${cycle}`,
+      );
+    }
+  }
+}
+
+/** Asserts two mirrors hold the same rows. */
+export function assertSameMirror(actual: string, expected: string): void {
+  const all = (dir: string) => scanMirror(dir).collectSync().sort(["STAT_CODE", "CYCLE", ...SORT]);
+  assertFramesEqual(all(actual), all(expected), "the mirrors");
+}
+
+/** The data files of a mirror, relative to it, sorted. */
+export async function dataFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string) => {
+    for await (const e of Deno.readDir(rel === "" ? dir : `${dir}/${rel}`)) {
+      const path = rel === "" ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory) await walk(path);
+      else out.push(path);
+    }
+  };
+  await walk("");
+  return out.sort();
+}
