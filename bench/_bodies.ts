@@ -15,6 +15,7 @@ import { decodeBody } from "../src/client/request.ts";
 import { type DataFrame, FrameBuilder, STATISTIC_SEARCH_SCHEMA } from "../src/client/frame.ts";
 import type { RawRow } from "../src/client/envelope.ts";
 import { XMLParser } from "../src/deps.ts";
+import { XML_PARSER_OPTIONS } from "../src/client/decode_xml.ts";
 
 /** The key the benchmark servers accept besides "sample". */
 export const BENCH_KEY = "bench";
@@ -103,18 +104,8 @@ export function clientDecode(bytes: Uint8Array): DataFrame {
   return rowsToFrame(decodeRows(bytes));
 }
 
-/** fast-xml-parser with the options of src/client/decode_xml.ts (copied: they are private). */
-const xmlParser = new XMLParser({
-  ignoreAttributes: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  trimValues: false,
-  processEntities: true,
-  htmlEntities: true,
-  isArray: (_name: string, jpath: unknown) => String(jpath).endsWith(".row"),
-});
+/** fast-xml-parser with the options of src/client/decode_xml.ts. */
+const xmlParser = new XMLParser(XML_PARSER_OPTIONS);
 
 /** fast-xml-parser alone: UTF-8 to text, then parse, as the client configures it. */
 export function xmlParserAlone(bytes: Uint8Array): unknown {

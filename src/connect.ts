@@ -9,6 +9,7 @@
 import { EcosClient, type EcosClientOptions } from "./client/client.ts";
 import { readEnv } from "./util/env.ts";
 import { registerBundledServer } from "./client/source.ts";
+import { invalidArgument } from "./client/errors.ts";
 
 /** Where an {@linkcode EcosSession}'s data comes from. */
 export type EcosSource = "live" | "custom" | "bundled";
@@ -33,6 +34,13 @@ export interface ConnectOptions extends Omit<EcosClientOptions, "apiKey" | "base
    * @default {false}
    */
   quiet?: boolean;
+  /**
+   * The bundled server's generation seed: other values, the same tables and rows. Notebooks'
+   * tests run them under a second seed to show that no number in their prose is hard-coded.
+   *
+   * @default {Deno.env.get("ECOS_SAMPLE_SEED") ?? 0}
+   */
+  sampleSeed?: number;
 }
 
 /**
@@ -93,7 +101,13 @@ export interface EcosSession {
  * ```
  */
 export async function connect(options: ConnectOptions = {}): Promise<EcosSession> {
-  const { apiKey: givenKey, baseUrl: givenUrl, quiet = false, ...clientOptions } = options;
+  const {
+    apiKey: givenKey,
+    baseUrl: givenUrl,
+    quiet = false,
+    sampleSeed = seedFromEnv(),
+    ...clientOptions
+  } = options;
   const apiKey = givenKey === undefined ? readEnv("ECOS_API_KEY") : givenKey || undefined;
   const baseUrl = givenUrl === undefined ? readEnv("ECOS_BASE_URL") : givenUrl || undefined;
   if (apiKey !== undefined || baseUrl !== undefined) {
@@ -112,7 +126,7 @@ export async function connect(options: ConnectOptions = {}): Promise<EcosSession
   }
   const { startEcosServer } = await import("./server/mod.ts");
   const key = `bundled-${crypto.randomUUID()}`;
-  const server = await startEcosServer({ keys: [key] });
+  const server = await startEcosServer({ keys: [key], seed: sampleSeed });
   const forget = registerBundledServer(server.url);
   if (!quiet) {
     console.log(
@@ -125,4 +139,14 @@ export async function connect(options: ConnectOptions = {}): Promise<EcosSession
     await server.close();
   };
   return { client, source: "bundled", server, close, [Symbol.asyncDispose]: close };
+}
+
+/** ECOS_SAMPLE_SEED as a seed; 0 (the default data) when unset. */
+function seedFromEnv(): number {
+  const text = readEnv("ECOS_SAMPLE_SEED");
+  if (text === undefined) return 0;
+  if (!/^\d{1,9}$/.test(text)) {
+    throw invalidArgument(`Set ECOS_SAMPLE_SEED to a whole number: got ${JSON.stringify(text)}`);
+  }
+  return Number(text);
 }

@@ -5,34 +5,10 @@
  */
 
 import assert from "node:assert/strict";
-import { extname, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { startEcosServer } from "../src/server/mod.ts";
+import { serveRepo } from "./testdata/serve_repo.ts";
 
-const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const KEY = "url-import-key";
-const TYPES: Readonly<Record<string, string>> = {
-  ".ts": "application/typescript; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-};
-
-/** Serves the repository's files, read-only, with TypeScript's media type. */
-function serveRepo(): Deno.HttpServer<Deno.NetAddr> {
-  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const path = resolve(ROOT, "." + decodeURIComponent(new URL(req.url).pathname));
-    const type = TYPES[extname(path)];
-    if (req.method !== "GET" || !path.startsWith(ROOT + sep) || type === undefined) {
-      return new Response("Not found", { status: 404 });
-    }
-    try {
-      return new Response(await Deno.readFile(path), { headers: { "content-type": type } });
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return new Response("Not found", { status: 404 });
-      throw e;
-    }
-  });
-}
 
 const SCRIPT = (modUrl: string) => `
 import { connect, frameToHtml, lineChart, pl } from ${JSON.stringify(modUrl)};

@@ -7,23 +7,7 @@
  */
 
 import type { Progress } from "../client/paging.ts";
-
-const count = (n: number) => Math.round(n).toLocaleString("en-US");
-
-/**
- * A duration for people: "<1s", "42s", "3m05s", "1h02m".
- *
- * @param ms Milliseconds.
- * @returns The text.
- */
-function duration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 1) return "<1s";
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
-  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
-}
+import { count, shortDuration } from "../util/human.ts";
 
 /**
  * The text of a progress line: the service and table, rows and pages done of the total, the rate
@@ -56,7 +40,7 @@ function duration(ms: number): string {
  */
 export function formatProgress(p: Progress): string {
   const what = p.args.length > 0 ? `${p.service} ${p.args[0]}` : p.service;
-  const left = p.rows >= p.totalRows ? "done" : `${duration(p.etaMs)} left`;
+  const left = p.rows >= p.totalRows ? "done" : `${shortDuration(p.etaMs)} left`;
   return `${what}: ${count(p.rows)}/${count(p.totalRows)} rows, ${p.pages}/${p.totalPages} ` +
     `pages, ${count(p.rowsPerSecond)} rows/s, ${left}`;
 }

@@ -372,8 +372,8 @@ export class EcosClient {
       using call = this.#call(options, "StatisticSearch");
       const pull = async function* (fetchPage: FetchPage) {
         try {
-          for await (const rows of pullPages(fetchPage, call.settings)) {
-            yield new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(rows).finish();
+          for await (const page of pullPages(fetchPage, call.settings)) {
+            yield new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(page.rows).finish();
           }
         } catch (e) {
           // Pages already went out: no second pull, the change is reported at once.
@@ -616,8 +616,9 @@ export class EcosClient {
    * case-insensitive, ignoring the tree numbering ("1.3.1. "). Korean text is looked up in the
    * Korean table list, other text in the English one; each list is pulled once per client.
    *
-   * Columns: STAT_CODE, STAT_NAME, CYCLE, GROUP_CODE, GROUP_NAME (the group the table is
-   * filed under).
+   * Columns: STAT_CODE, STAT_NAME, CYCLE, ORG_NAME (the agency that compiles it, for the
+   * attribution its terms ask; null for the Bank of Korea's own), GROUP_CODE, GROUP_NAME (the
+   * group the table is filed under).
    *
    * @param text The words to look for, e.g. "base rate" or "소비자물가".
    * @param options A signal, or a format or page size for the list's pull.

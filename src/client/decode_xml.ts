@@ -17,7 +17,12 @@ import { readFlatXml } from "./xml_flat.ts";
 // Attributes (number="true" in the official guide) carry nothing we need. A lone <row> must
 // still be a list. Whitespace is kept so that values equal their JSON twins; the whitespace
 // between tags lands in "#text" keys, which nobody reads.
-const options = {
+/**
+ * The options the client reads XML with (also the reference of the fast path's tests).
+ *
+ * @internal
+ */
+export const XML_PARSER_OPTIONS = {
   ignoreAttributes: true,
   parseTagValue: false,
   parseAttributeValue: false,
@@ -29,7 +34,7 @@ const options = {
   htmlEntities: true,
   isArray: (_name: string, jpath: unknown) => String(jpath).endsWith(".row"),
 };
-const parser = new XMLParser(options);
+const parser = new XMLParser(XML_PARSER_OPTIONS);
 
 /**
  * Decodes an XML body.

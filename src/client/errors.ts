@@ -290,6 +290,22 @@ export function abortedError(scope: Scope, reason: unknown, attempts: number): E
 }
 
 /**
+ * A long run (a mirror) stopped by the caller's signal; what it stored stays.
+ *
+ * @param what What was cancelled, e.g. "mirror".
+ * @param reason The signal's reason.
+ * @returns An EcosError with code ABORTED that says how to go on.
+ */
+export function runCancelledError(what: string, reason: unknown): EcosError {
+  return build(
+    "ABORTED",
+    `The ${what} was cancelled by the caller's signal; run it again to resume where it stopped`,
+    undefined,
+    { cause: reason },
+  );
+}
+
+/**
  * An attempt ran past its time limit.
  *
  * @param scope The request.

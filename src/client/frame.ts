@@ -10,7 +10,7 @@
  * @module
  */
 
-import { type DataFrame as PolarsDataFrame, pl } from "../deps.ts";
+import { type DataFrame as PolarsDataFrame, pl, type Series } from "../deps.ts";
 import type { RawRow } from "./envelope.ts";
 import { periodStartDays, tryParseLabel } from "../wire/period.ts";
 
@@ -147,27 +147,25 @@ function labelDays(values: readonly (string | null)[]): (number | null)[] {
   });
 }
 
-/** Joins typed-array chunks into one. */
-function joinChunks<T extends Uint32Array | Float64Array>(
-  chunks: readonly T[],
-  make: (n: number) => T,
-): T {
-  if (chunks.length === 1) return chunks[0] as T;
-  const out = make(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+/** Room for rows: grows by doubling unless told the total beforehand. */
+function capacityFor(needed: number, current: number): number {
+  return Math.max(needed, current * 2, 1024);
 }
 
-/** A text field, dictionary-encoded: distinct values once, and an index per row. */
+/**
+ * A text field, dictionary-encoded: distinct values once, and an index per row. Most fields
+ * hold one value in every row of a pull (STAT_CODE, STAT_NAME, the unused ITEM_CODE2..4): the
+ * index array is made only when a second value appears, so such a column costs no memory per
+ * row and becomes a literal in the frame.
+ */
 class TextColumn {
   /** Distinct values; index 0 is null. */
   readonly values: (string | null)[] = [null];
   readonly #seen = new Map<string, number>();
-  readonly chunks: Uint32Array[] = [];
+  /** The index every row so far holds, while there is no array (-1: no row yet). */
+  constant = -1;
+  /** The index of each row, once two values have been seen. */
+  index: Uint32Array | undefined;
 
   /** The index of a raw value, adding it when new. */
   code(raw: unknown): number {
@@ -181,14 +179,57 @@ class TextColumn {
     }
     return k;
   }
+
+  /**
+   * The index array, made now: every row read so far held the constant (pages may come in
+   * any order, so that is every row but those not read yet, which will be written).
+   */
+  materialize(capacity: number): Uint32Array {
+    const index = new Uint32Array(capacity);
+    if (this.constant > 0) index.fill(this.constant);
+    this.index = index;
+    return index;
+  }
+
+  /** Makes room for `capacity` rows in an existing index array. */
+  grow(capacity: number, height: number): void {
+    if (this.index === undefined || this.index.length >= capacity) return;
+    const index = new Uint32Array(capacity);
+    index.set(this.index.subarray(0, height));
+    if (this.constant > 0) index.fill(this.constant, height);
+    this.index = index;
+  }
 }
 
-/** Reads one page into the columns: text indices and numbers. */
+/** A numeric field: NaN marks missing; no array while every value so far is missing. */
+class NumberColumn {
+  values: Float64Array | undefined;
+
+  /** The values array, made now: every row read so far was missing. */
+  materialize(capacity: number): Float64Array {
+    const values = new Float64Array(capacity);
+    values.fill(NaN);
+    this.values = values;
+    return values;
+  }
+
+  /** Makes room for `capacity` rows in an existing array. */
+  grow(capacity: number, height: number): void {
+    if (this.values === undefined || this.values.length >= capacity) return;
+    const values = new Float64Array(capacity);
+    values.set(this.values.subarray(0, height));
+    values.fill(NaN, height);
+    this.values = values;
+  }
+}
+
+/** Reads one page into the columns, its rows from `base` on. */
 type RowReader = (
   rows: readonly RawRow[],
+  base: number,
+  capacity: number,
   texts: readonly TextColumn[],
-  indices: readonly Uint32Array[],
-  numbers: readonly Float64Array[],
+  numbers: readonly NumberColumn[],
   number: (v: unknown) => number,
 ) => void;
 
@@ -203,23 +244,35 @@ function compileReader(textFields: readonly string[], numberFields: readonly str
   const key = (f: string) => JSON.stringify(f);
   const lines = ["const n = rows.length;"];
   textFields.forEach((_, j) =>
-    lines.push(`const o${j} = indices[${j}]; let l${j} = o${j}, k${j} = 0;`)
-  );
-  numberFields.forEach((_, j) => lines.push(`const y${j} = numbers[${j}];`));
-  lines.push("for (let i = 0; i < n; i++) {", "const r = rows[i];");
-  textFields.forEach((f, j) =>
     lines.push(
-      `{ const v = r[${
-        key(f)
-      }]; if (v !== l${j}) { l${j} = v; k${j} = texts[${j}].code(v); } o${j}[i] = k${j}; }`,
+      `const t${j} = texts[${j}]; let o${j} = t${j}.index ?? null, l${j} = t${j}, k${j} = 0;`,
     )
   );
-  numberFields.forEach((f, j) => lines.push(`y${j}[i] = number(r[${key(f)}]);`));
+  numberFields.forEach((_, j) =>
+    lines.push(`const u${j} = numbers[${j}]; let y${j} = u${j}.values ?? null;`)
+  );
+  lines.push("for (let i = 0; i < n; i++) {", "const r = rows[i]; const at = base + i;");
+  textFields.forEach((f, j) =>
+    lines.push(
+      `{ const v = r[${key(f)}]; if (v !== l${j}) { l${j} = v; k${j} = t${j}.code(v);`,
+      `  if (o${j} === null) { if (t${j}.constant < 0) t${j}.constant = k${j};`,
+      `    else if (k${j} !== t${j}.constant) o${j} = t${j}.materialize(capacity); } }`,
+      `  if (o${j} !== null) o${j}[at] = k${j}; }`,
+    )
+  );
+  numberFields.forEach((f, j) =>
+    lines.push(
+      `{ const x = number(r[${key(f)}]);`,
+      `  if (y${j} === null && x === x) y${j} = u${j}.materialize(capacity);`,
+      `  if (y${j} !== null) y${j}[at] = x; }`,
+    )
+  );
   lines.push("}");
   return new Function(
     "rows",
+    "base",
+    "capacity",
     "texts",
-    "indices",
     "numbers",
     "number",
     lines.join("\n"),
@@ -232,36 +285,41 @@ const readers = new WeakMap<readonly ColumnSpec[], RowReader>();
 /**
  * Collects rows page by page (the JS-side work, after which the page's objects can go) and
  * builds one frame at the end, so the native-side cost is paid once per pull, not per page.
+ * Told the total beforehand ({@linkcode FrameBuilder.reserve}), it allocates each column once.
  */
 export class FrameBuilder {
   readonly #schema: readonly ColumnSpec[];
   readonly #text = new Map<string, TextColumn>();
-  readonly #numbers = new Map<string, Float64Array[]>();
-  readonly #textFields: string[] = [];
-  readonly #numberSpecs: ColumnSpec[] = [];
+  readonly #numbers = new Map<string, NumberColumn>();
+  readonly #texts: TextColumn[] = [];
+  readonly #numberColumns: NumberColumn[] = [];
   readonly #read: RowReader;
   #height = 0;
+  #capacity = 0;
 
   /** @param schema The service's columns. */
   constructor(schema: readonly ColumnSpec[]) {
     this.#schema = schema;
+    const textFields: string[] = [];
+    const numberFields: string[] = [];
     for (const spec of schema) {
       const field = spec.source ?? spec.name;
       if (spec.kind === "text" || spec.kind === "date") {
         if (!this.#text.has(field)) {
-          this.#text.set(field, new TextColumn());
-          this.#textFields.push(field);
+          const column = new TextColumn();
+          this.#text.set(field, column);
+          this.#texts.push(column);
+          textFields.push(field);
         }
       } else {
-        this.#numbers.set(spec.name, []);
-        this.#numberSpecs.push(spec);
+        const column = new NumberColumn();
+        this.#numbers.set(spec.name, column);
+        this.#numberColumns.push(column);
+        numberFields.push(field);
       }
     }
     let read = readers.get(schema);
-    if (read === undefined) {
-      const numberFields = this.#numberSpecs.map((s) => s.source ?? s.name);
-      readers.set(schema, read = compileReader(this.#textFields, numberFields));
-    }
+    if (read === undefined) readers.set(schema, read = compileReader(textFields, numberFields));
     this.#read = read;
   }
 
@@ -271,19 +329,36 @@ export class FrameBuilder {
   }
 
   /**
-   * Adds a page of rows.
+   * Makes room for `rows` rows in all, so that columns are allocated once (a pull knows its
+   * total from the first page).
    *
-   * @param rows Rows as decoded from either format.
+   * @param rows The rows the frame will hold.
    * @returns This builder.
    */
-  add(rows: readonly RawRow[]): this {
-    const texts = this.#textFields.map((f) => this.#text.get(f)!);
-    const indices = texts.map(() => new Uint32Array(rows.length));
-    const numbers = this.#numberSpecs.map(() => new Float64Array(rows.length));
-    this.#read(rows, texts, indices, numbers, numberOf);
-    texts.forEach((t, j) => t.chunks.push(indices[j]!));
-    this.#numberSpecs.forEach((s, j) => this.#numbers.get(s.name)!.push(numbers[j]!));
-    this.#height += rows.length;
+  reserve(rows: number): this {
+    if (rows > this.#capacity) this.#resize(rows);
+    return this;
+  }
+
+  #resize(capacity: number): void {
+    for (const c of this.#texts) c.grow(capacity, this.#height);
+    for (const c of this.#numberColumns) c.grow(capacity, this.#height);
+    this.#capacity = capacity;
+  }
+
+  /**
+   * Adds a page of rows, after the rows so far or at a given row (pages may come in any
+   * order once {@linkcode FrameBuilder.reserve} has made room for them all).
+   *
+   * @param rows Rows as decoded from either format.
+   * @param at The first row's place, 0-based.
+   * @returns This builder.
+   */
+  add(rows: readonly RawRow[], at: number = this.#height): this {
+    const needed = at + rows.length;
+    if (needed > this.#capacity) this.#resize(capacityFor(needed, this.#capacity));
+    this.#read(rows, at, this.#capacity, this.#texts, this.#numberColumns, numberOf);
+    this.#height = Math.max(this.#height, needed);
     return this;
   }
 
@@ -295,65 +370,56 @@ export class FrameBuilder {
    */
   finish(): DataFrame {
     const height = this.#height;
-    const inputs = [];
-    const indices = new Map<string, Uint32Array>();
-    for (const [field, column] of this.#text) {
-      const index = joinChunks(column.chunks, (n) => new Uint32Array(n));
-      indices.set(field, index);
-      inputs.push(pl.Series(`_i_${field}`, index));
-    }
+    const inputs: Series[] = [];
     const exprs = [];
     for (const spec of this.#schema) {
       const field = spec.source ?? spec.name;
       const text = this.#text.get(field);
-      const index = indices.get(field);
-      if (text && index) {
-        exprs.push(this.#textColumn(spec, field, text, index, height));
+      if (text !== undefined) {
+        if (text.index !== undefined && !inputs.some((s) => s.name === `_i_${field}`)) {
+          inputs.push(pl.Series(`_i_${field}`, text.index.subarray(0, height)));
+        }
+        exprs.push(textColumn(spec, field, text, height));
         continue;
       }
-      const chunks = this.#numbers.get(spec.name) ?? [];
-      const values = joinChunks(chunks, (n) => new Float64Array(n));
+      const values = this.#numbers.get(spec.name)?.values;
       const type = spec.kind === "int" ? pl.Int64 : pl.Float64;
       // A column of missing values (WGT of most tables) is a literal: no data crosses over.
-      if (height > 0 && values.every((v) => v !== v)) {
+      if (values === undefined) {
         exprs.push(pl.lit(null).cast(type).alias(spec.name));
         continue;
       }
-      inputs.push(pl.Series(`_f_${spec.name}`, values));
+      inputs.push(pl.Series(`_f_${spec.name}`, values.subarray(0, height)));
       const e = pl.col(`_f_${spec.name}`).fillNan(null);
       exprs.push((spec.kind === "int" ? e.cast(pl.Int64) : e).alias(spec.name));
     }
-    return pl.DataFrame(inputs).select(...exprs);
+    // Literals take the frame's height only beside columns (a select of literals alone is one
+    // row): give the frame one, then add the columns to it.
+    inputs.push(pl.Series("_n", new Uint8Array(height)));
+    return pl.DataFrame(inputs).withColumns(...exprs).select(...this.#schema.map((c) => c.name));
   }
+}
 
-  /**
-   * A text or date column from its dictionary: a literal when every row holds the same value
-   * or none (STAT_CODE, the unused ITEM_CODE2..4, ...), else the dictionary gathered by index.
-   * Literals spare a native gather a column, which is most of a page's fixed cost.
-   */
-  #textColumn(
-    spec: ColumnSpec,
-    field: string,
-    text: TextColumn,
-    index: Uint32Array,
-    height: number,
-  ) {
-    const date = spec.kind === "date";
-    const constant = height > 0 && text.values.length <= 2 && !index.includes(0);
-    if (height > 0 && (text.values.length === 1 || constant)) {
-      const value = constant ? text.values[1] ?? null : null;
-      if (!date) return pl.lit(value).cast(pl.String).alias(spec.name);
-      const days = value === null ? null : labelDays([value])[0] ?? null;
-      return pl.lit(days).cast(pl.Int32).cast(pl.Date).alias(spec.name);
-    }
-    if (!date) {
-      const values = pl.Series(spec.name, text.values, pl.String);
-      return pl.lit(values).explode().gather(pl.col(`_i_${field}`)).alias(spec.name);
-    }
-    // Float64, then Int32: nodejs-polars turns null into 0 when it builds Int32 directly.
-    const days = pl.Series(spec.name, labelDays(text.values), pl.Float64).cast(pl.Int32);
-    return pl.lit(days).explode().gather(pl.col(`_i_${field}`)).cast(pl.Date).alias(spec.name);
+/**
+ * A text or date column from its dictionary: a literal when every row holds the same value
+ * (STAT_CODE, the unused ITEM_CODE2..4, ...), else the dictionary gathered by index. Literals
+ * spare a native gather a column, which is most of a page's fixed cost.
+ */
+function textColumn(spec: ColumnSpec, field: string, text: TextColumn, height: number) {
+  const date = spec.kind === "date";
+  if (text.index === undefined) {
+    const value = height === 0 ? null : text.values[Math.max(0, text.constant)] ?? null;
+    if (!date) return pl.lit(value).cast(pl.String).alias(spec.name);
+    const days = value === null ? null : labelDays([value])[0] ?? null;
+    return pl.lit(days).cast(pl.Int32).cast(pl.Date).alias(spec.name);
   }
+  if (!date) {
+    const values = pl.Series(spec.name, text.values, pl.String);
+    return pl.lit(values).explode().gather(pl.col(`_i_${field}`)).alias(spec.name);
+  }
+  // Float64, then Int32: nodejs-polars turns null into 0 when it builds Int32 directly.
+  const days = pl.Series(spec.name, labelDays(text.values), pl.Float64).cast(pl.Int32);
+  return pl.lit(days).explode().gather(pl.col(`_i_${field}`)).cast(pl.Date).alias(spec.name);
 }
 
 /**

@@ -101,7 +101,9 @@ export interface PullSettings {
  * @param fetchPage Fetches one page.
  * @param settings Page size, concurrency, signal.
  * @param fresh Bypass the response cache.
- * @returns An async iterable of row arrays; nothing when the service answered INFO-200.
+ * @param onArrival Takes each page's rows as the page arrives (then yielded without them).
+ * @returns An async iterable of pages (rows, the total, the request); nothing when the service
+ * answered INFO-200.
  * @throws {TotalChanged} When a page disagrees with the first about the total, or finds no
  * data.
  * @throws {EcosError} TOO_MANY_ROWS beyond `maxRows`; BAD_RESPONSE for a page with more or
@@ -111,7 +113,8 @@ export async function* pullPages(
   fetchPage: FetchPage,
   settings: PullSettings,
   fresh = false,
-): AsyncGenerator<RawRow[], void, undefined> {
+  onArrival?: (page: PageResult, span: PageSpan) => void,
+): AsyncGenerator<PageResult, void, undefined> {
   const { pageSize, concurrency, signal, maxRows } = settings;
   // Aborts the pages still in flight when one fails or the consumer stops early.
   const siblings = new AbortController();
@@ -158,9 +161,17 @@ export async function* pullPages(
       });
     }
   };
-  check({ startNo: 1, endNo: pageSize }, first);
-  progress(first);
-  yield first.rows;
+  // Each page is checked, reported and (with onArrival) handed over as it arrives, in any
+  // order, so that its rows are done with while the others are still on the way; the pages
+  // are then yielded in order.
+  const arrive = (span: PageSpan, page: PageResult): PageResult => {
+    check(span, page);
+    progress(page);
+    if (onArrival === undefined) return page;
+    onArrival(page, span);
+    return { ...page, rows: [] };
+  };
+  yield arrive({ startNo: 1, endNo: pageSize }, first);
 
   const rest = planPages(total, pageSize, pageSize + 1);
   const inFlight: { span: PageSpan; page: Promise<PageResult> }[] = [];
@@ -168,7 +179,7 @@ export async function* pullPages(
     const next = rest.next();
     if (next.done) return false;
     const span = next.value;
-    const page = fetchPage(span, combined, fresh);
+    const page = fetchPage(span, combined, fresh).then((p) => arrive(span, p));
     page.catch(() => {}); // awaited in order below; a sibling's failure must not go unhandled
     inFlight.push({ span, page });
     return true;
@@ -178,10 +189,8 @@ export async function* pullPages(
     while (inFlight.length > 0) {
       const head = inFlight.shift()!;
       const page = await head.page;
-      check(head.span, page);
       launch();
-      progress(page);
-      yield page.rows;
+      yield page;
     }
   } finally {
     if (inFlight.length > 0) {
@@ -211,7 +220,11 @@ export async function pullFrame(
     const builder = new FrameBuilder(schema);
     try {
       // A second pull asks the service afresh: cached pages may be what disagreed.
-      for await (const rows of pullPages(fetchPage, settings, pull > 1)) builder.add(rows);
+      // Rows go into the frame as their page arrives, at their place in the total.
+      const pages = pullPages(fetchPage, settings, pull > 1, (page, span) => {
+        builder.reserve(page.total).add(page.rows, span.startNo - 1);
+      });
+      for await (const _ of pages) { /* the rows are in the builder already */ }
       return builder.finish();
     } catch (e) {
       if (!(e instanceof TotalChanged)) throw e;

@@ -14,8 +14,10 @@
  * @module
  */
 
-const NAME_START = /[A-Za-z_]/;
-const NAME_CHAR = /[\w.-]/;
+/** A-Z, a-z, _: a name's first character. */
+const nameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** A name's other characters: also 0-9, "." and "-". */
+const nameChar = (c: number) => nameStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
 const ENTITIES: Readonly<Record<string, string>> = {
   amp: "&",
   lt: "<",
@@ -67,9 +69,9 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
   };
   const name = (): string => {
     const from = i;
-    if (i >= n || !NAME_START.test(body[i]!)) throw NOT_FLAT;
+    if (i >= n || !nameStart(body.charCodeAt(i))) throw NOT_FLAT;
     i++;
-    while (i < n && NAME_CHAR.test(body[i]!)) i++;
+    while (i < n && nameChar(body.charCodeAt(i))) i++;
     return body.slice(from, i);
   };
   /** An opening tag at `i`: its name, and whether it closes itself. Attributes are skipped. */
@@ -80,12 +82,12 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
     for (;;) {
       const before = i;
       space();
-      const c = body[i];
-      if (c === ">") {
+      const c = body.charCodeAt(i);
+      if (c === 62 /* > */) {
         i++;
         return { tag, empty: false };
       }
-      if (c === "/" && body[i + 1] === ">") {
+      if (c === 47 /* / */ && body.charCodeAt(i + 1) === 62) {
         i += 2;
         return { tag, empty: true };
       }
@@ -101,10 +103,16 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
   };
   /** The closing tag of `tag` at `i`. */
   const close = (tag: string) => {
-    if (!body.startsWith("</", i) || !body.startsWith(tag, i + 2)) throw NOT_FLAT;
+    if (
+      body.charCodeAt(i) !== 60 || body.charCodeAt(i + 1) !== 47 || !body.startsWith(tag, i + 2)
+    ) {
+      throw NOT_FLAT;
+    }
     i += 2 + tag.length;
-    space();
-    if (body[i] !== ">") throw NOT_FLAT;
+    if (body.charCodeAt(i) !== 62) {
+      space();
+      if (body.charCodeAt(i) !== 62) throw NOT_FLAT;
+    }
     i++;
   };
   /** A leaf's value, after its opening tag. */
@@ -130,9 +138,10 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
     if (root.empty) throw NOT_FLAT;
     const top: Record<string, unknown> = {};
     const rows: Record<string, string>[] = [];
+    let template: string[] = [];
     for (;;) {
       space();
-      if (body.startsWith("</", i)) break;
+      if (body.charCodeAt(i) === 60 && body.charCodeAt(i + 1) === 47) break;
       const el = open();
       if (el.tag !== "row") {
         if (Object.hasOwn(top, el.tag)) throw NOT_FLAT;
@@ -141,15 +150,37 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
       }
       if (el.empty) throw NOT_FLAT;
       const row: Record<string, string> = {};
+      // Rows repeat the previous row's fields in the same order: look for the expected name
+      // first, which spares reading a name, a new string and the duplicate check per field.
+      let expected = true;
+      let fields = 0;
       for (;;) {
         space();
-        if (body.startsWith("</", i)) break;
-        const field = open();
-        if (field.tag === "row" || Object.hasOwn(row, field.tag)) throw NOT_FLAT;
+        if (body.charCodeAt(i) === 60 && body.charCodeAt(i + 1) === 47) break;
+        const guess = expected ? template[fields] : undefined;
+        let field: { tag: string; empty: boolean } | undefined;
+        if (guess !== undefined && body.charCodeAt(i) === 60 && body.startsWith(guess, i + 1)) {
+          const after = i + 1 + guess.length;
+          const c = body.charCodeAt(after);
+          if (c === 62 /* > */) {
+            i = after + 1;
+            field = { tag: guess, empty: false };
+          } else if (c === 47 /* / */ && body.charCodeAt(after + 1) === 62) {
+            i = after + 2;
+            field = { tag: guess, empty: true };
+          }
+        }
+        if (field === undefined) {
+          expected = false;
+          field = open();
+          if (field.tag === "row" || Object.hasOwn(row, field.tag)) throw NOT_FLAT;
+        }
         row[field.tag] = value(field.tag, field.empty);
+        fields++;
       }
       close("row");
-      if (Object.keys(row).length === 0) throw NOT_FLAT;
+      if (fields === 0) throw NOT_FLAT;
+      if (!expected || fields !== template.length) template = Object.keys(row);
       rows.push(row);
     }
     close(root.tag);

@@ -33,7 +33,8 @@ export const isKorean = (text: string): boolean =>
 /**
  * The searchable tables whose name holds every word of `text`, case-insensitive, ignoring the
  * tree numbering ("1.3.1. "). Columns: STAT_CODE, STAT_NAME (without numbering), CYCLE,
- * GROUP_CODE, GROUP_NAME (the parent group, without numbering). Nothing matches: no rows.
+ * ORG_NAME (the compiling agency; null for the Bank of Korea's own), GROUP_CODE, GROUP_NAME
+ * (the parent group, without numbering). Nothing matches: no rows.
  *
  * @param tables A StatisticTableList frame.
  * @param text The words to look for.
@@ -54,6 +55,7 @@ export function searchTablesIn(tables: DataFrame, text: string): DataFrame {
       pl.col("STAT_CODE"),
       pl.col("STAT_NAME").str.replace(NUMBERING.source, ""),
       pl.col("CYCLE"),
+      pl.col("ORG_NAME"),
       pl.col("P_STAT_CODE").alias("GROUP_CODE"),
     )
     .join(names, { on: "GROUP_CODE", how: "left" });

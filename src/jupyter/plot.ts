@@ -393,7 +393,10 @@ export class Chart implements Displayable {
     const mark = typeof spec.mark === "object" && spec.mark !== null
       ? (spec.mark as { type?: unknown }).type
       : spec.mark;
-    const title = typeof spec.title === "string" ? ` ${JSON.stringify(spec.title)}` : "";
+    const text = typeof spec.title === "object" && spec.title !== null
+      ? (spec.title as { text?: unknown }).text
+      : spec.title;
+    const title = typeof text === "string" ? ` ${JSON.stringify(text)}` : "";
     const rows = Array.isArray(spec.data?.values) ? `, ${spec.data.values.length} rows` : "";
     return `Chart${title} (${String(mark ?? "layered")}${rows})`;
   }

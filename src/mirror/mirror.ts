@@ -13,7 +13,15 @@
 
 import { type DataFrame, pl } from "../deps.ts";
 import type { EcosClient } from "../client/client.ts";
-import { EcosError, invalidArgument, isEcosError, restate } from "../client/errors.ts";
+import {
+  type EcosError,
+  invalidArgument,
+  isEcosError,
+  Redactor,
+  restate,
+  runCancelledError,
+  unknownCodeError,
+} from "../client/errors.ts";
 import { mergeRangeParts, STATISTIC_SEARCH_SCHEMA } from "../client/frame.ts";
 import type { Progress } from "../client/paging.ts";
 import { frameInfo } from "../client/source.ts";
@@ -102,11 +110,7 @@ function checkCodes(statCodes: unknown): string[] {
 
 /** The caller stopped the run. */
 function abortedMirror(reason: unknown): EcosError {
-  return new EcosError(
-    "ABORTED",
-    "The mirror was cancelled by the caller's signal; run it again to resume where it stopped",
-    { cause: reason },
-  );
+  return runCancelledError("mirror", reason);
 }
 
 /** A unit's failure, with the unit named and what to do. */
@@ -286,10 +290,9 @@ export async function mirror(
         client.statisticItemList(code, { ...(signal ? { signal } : {}), onProgress, cache: false })
       );
       if (items.height === 0) {
-        throw new EcosError(
-          "UNKNOWN_CODE",
+        throw unknownCodeError(
+          { service: "StatisticItemList", redactor: new Redactor("") },
           `Check the table code: the service lists no items for ${code}`,
-          { service: "StatisticItemList" },
         );
       }
       list = { items, listedAt: frameInfo(items)?.fetchedAt ?? o.now(), fetched: true };

@@ -10,20 +10,14 @@ import type { RateLimit } from "../util/limiter.ts";
 import { type Cycle, CYCLES } from "../wire/period.ts";
 import type { MirrorPlan } from "./plan.ts";
 import type { MirrorProgress } from "./progress.ts";
+import { REVISION_WINDOW } from "../wire/revision.ts";
 
 /**
  * How many of a unit's latest stored periods an update fetches again, by cycle: the span in
  * which the Bank of Korea revises published values. Counted in periods the unit holds, so a
  * daily market table's 20 are business days (about four weeks).
  */
-export const DEFAULT_REVISION_WINDOW: Readonly<Record<Cycle, number>> = {
-  A: 1,
-  S: 1,
-  Q: 2,
-  M: 3,
-  SM: 4,
-  D: 20,
-};
+export const DEFAULT_REVISION_WINDOW: Readonly<Record<Cycle, number>> = REVISION_WINDOW;
 
 /** The live service's limit, used when neither the options nor the client say otherwise. */
 export const DEFAULT_MIRROR_RATE_LIMIT: RateLimit = { requests: 300, windowMs: 180_000 };

@@ -6,6 +6,7 @@
 
 import type { Cycle } from "../wire/period.ts";
 import type { UnitMode } from "./plan.ts";
+import { count, shortDuration } from "../util/human.ts";
 
 /** One unit as progress reports name it. */
 export interface MirrorProgressUnit {
@@ -60,18 +61,6 @@ export interface MirrorProgress {
   etaMs: number;
 }
 
-const count = (n: number) => Math.round(n).toLocaleString("en-US");
-
-/** A duration for a progress line: "<1s", "42s", "3m05s", "1h02m". */
-function duration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 1) return "<1s";
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
-  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
-}
-
 /**
  * The text of a mirror's progress line: the unit, what is done of it, units and requests done
  * of the plan, and the time left.
@@ -116,7 +105,7 @@ export function formatMirrorProgress(p: MirrorProgress): string {
   const u = p.unit;
   const how = u.mode === "incremental" ? `update from ${u.from}` : `from ${u.from}`;
   const pages = p.totalPages > 1 ? ` (page ${p.pages}/${p.totalPages})` : "";
-  const left = p.etaMs <= 0 ? "done" : `${duration(p.etaMs)} left`;
+  const left = p.etaMs <= 0 ? "done" : `${shortDuration(p.etaMs)} left`;
   return `${u.statCode} ${u.cycle} ${u.item} (${how}): ${count(p.rows)} rows${pages}, ` +
     `${p.unitsDone}/${p.units} units, ${count(p.requests)}/${count(p.plannedRequests)} ` +
     `requests, ${left}`;

@@ -4,10 +4,11 @@
  */
 
 import assert from "node:assert/strict";
-import { extname, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { KEY, NOTICE, tempDir } from "./_cli.ts";
+import { serveRepo } from "../testdata/serve_repo.ts";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const ENTRY = `${REPO}/src/cli.ts`;
@@ -112,28 +113,6 @@ Deno.test("importing src/cli.ts runs nothing", async () => {
   assert.equal(result.stdout, "function\n");
   assert.equal(result.stderr, "");
 });
-
-const TYPES: Readonly<Record<string, string>> = {
-  ".ts": "application/typescript; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-};
-
-/** Serves the repository's files over loopback HTTP, as a user's URL would. */
-function serveRepo(): Deno.HttpServer<Deno.NetAddr> {
-  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const path = resolve(REPO, "." + decodeURIComponent(new URL(req.url).pathname));
-    const type = TYPES[extname(path)];
-    if (req.method !== "GET" || !path.startsWith(REPO + sep) || type === undefined) {
-      return new Response("Not found", { status: 404 });
-    }
-    try {
-      return new Response(await Deno.readFile(path), { headers: { "content-type": type } });
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return new Response("Not found", { status: 404 });
-      throw e;
-    }
-  });
-}
 
 Deno.test("src/cli.ts by URL with no deno.json, and installed with deno install -g", async () => {
   const repo = serveRepo();

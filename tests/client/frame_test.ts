@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { pl } from "../../src/deps.ts";
+import fc from "npm:fast-check@4.10.2";
 import {
   buildFrame,
   concatFrames,
@@ -136,4 +137,38 @@ Deno.test("mergeRangeParts() restores item-then-time order across date ranges", 
   );
   assert.deepEqual(merged.getColumn("PERIOD").toArray(), whole.getColumn("PERIOD").toArray());
   assert.ok(mergeRangeParts([emptyFrame(STATISTIC_SEARCH_SCHEMA), early]).frameEqual(early, true));
+});
+
+Deno.test("FrameBuilder builds the same frame whatever order its pages arrive in (property)", () => {
+  const row = (i: number): RawRow => ({
+    STAT_CODE: "999Y001",
+    STAT_NAME: "패널",
+    ITEM_CODE1: i % 7 < 3 ? "A" : "B",
+    ITEM_NAME1: i % 7 < 3 ? "가" : "나",
+    ITEM_CODE2: i % 11 === 0 ? null : "X",
+    ITEM_NAME2: null,
+    UNIT_NAME: "원",
+    WGT: i % 13 === 0 ? "1.5" : null,
+    TIME: String(20000101 + (i % 28)),
+    DATA_VALUE: i % 5 === 0 ? "-" : String(i / 4),
+  });
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 120 }),
+      fc.integer({ min: 1, max: 25 }),
+      fc.nat(),
+      (n, size, seed) => {
+        const rows = Array.from({ length: n }, (_, i) => row(i));
+        const expected = buildFrame(rows, STATISTIC_SEARCH_SCHEMA);
+        const starts = Array.from({ length: Math.ceil(n / size) }, (_, p) => p * size);
+        // A shuffled arrival order, from the seed.
+        const order = starts.map((s, k) => [((k + 1) * 2654435761 + seed) % 4294967296, s] as const)
+          .sort((a, b) => a[0] - b[0]).map(([, s]) => s);
+        const builder = new FrameBuilder(STATISTIC_SEARCH_SCHEMA).reserve(n);
+        for (const s of order) builder.add(rows.slice(s, s + size), s);
+        assert.ok(builder.finish().frameEqual(expected, true));
+      },
+    ),
+    { numRuns: 200 },
+  );
 });

@@ -88,8 +88,9 @@ Deno.test("pullPages() yields every row once, in order, with bounded concurrency
       async (total, pageSize, concurrency) => {
         const service = fakeService(total);
         const seen: string[] = [];
-        for await (const rows of pullPages(service.fetchPage, settings(pageSize, concurrency))) {
-          seen.push(...rows.map((r) => r.CLASS_NAME as string));
+        for await (const page of pullPages(service.fetchPage, settings(pageSize, concurrency))) {
+          assert.equal(page.total, total);
+          seen.push(...page.rows.map((r) => r.CLASS_NAME as string));
         }
         assert.deepEqual(seen, Array.from({ length: total }, (_, i) => String(i + 1)));
         assert.ok(service.maxInFlight <= concurrency);
@@ -191,7 +192,7 @@ Deno.test("pullPages() refuses a query of more than maxRows rows after its first
   for await (
     const page of pullPages(fakeService(50).fetchPage, { ...settings(10, 3), maxRows: 50 })
   ) {
-    rows.push(...page);
+    rows.push(...page.rows);
   }
   assert.equal(rows.length, 50, "exactly maxRows rows are allowed");
 });

@@ -8,18 +8,9 @@ import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { XMLParser } from "../../src/deps.ts";
 import { readFlatXml } from "../../src/client/xml_flat.ts";
+import { XML_PARSER_OPTIONS } from "../../src/client/decode_xml.ts";
 
-const reference = new XMLParser({
-  ignoreAttributes: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  trimValues: false,
-  processEntities: true,
-  htmlEntities: true,
-  isArray: (_name: string, jpath: unknown) => String(jpath).endsWith(".row"),
-});
+const reference = new XMLParser(XML_PARSER_OPTIONS);
 
 /** A parsed body without "#text" keys. */
 function strip(value: unknown): unknown {

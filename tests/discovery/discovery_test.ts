@@ -12,7 +12,14 @@ Deno.test("searchTables() finds tables by Korean or English words, numbering ign
   const client = clientFor(server.url);
   const en = await client.searchTables("BASE rate");
   assert.ok(en.getColumn("STAT_CODE").toArray().includes("722Y001"));
-  assert.deepEqual(en.columns, ["STAT_CODE", "STAT_NAME", "CYCLE", "GROUP_CODE", "GROUP_NAME"]);
+  assert.deepEqual(en.columns, [
+    "STAT_CODE",
+    "STAT_NAME",
+    "CYCLE",
+    "ORG_NAME",
+    "GROUP_CODE",
+    "GROUP_NAME",
+  ]);
   for (const name of en.getColumn("STAT_NAME").toArray() as string[]) {
     assert.doesNotMatch(name, /^\d+\./, "numbering removed");
     assert.match(name.toLowerCase(), /base rate/);

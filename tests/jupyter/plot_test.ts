@@ -249,3 +249,10 @@ Deno.test("lineChart() draws a long series from its lows and highs per run, keep
   const short = specOf(lineChart(df.head(DOWNSAMPLE_ABOVE), { x: "TIME", y: "DATA_VALUE" }));
   assert.equal(short.data.values.length, DOWNSAMPLE_ABOVE, "short series are drawn whole");
 });
+
+Deno.test("Chart.toString() names the chart by its title, with a source line or without", () => {
+  const titled = lineChart(monthly(), { x: "TIME", y: "DATA_VALUE", source: "Source: me" });
+  assert.equal(String(titled), 'Chart "Base rate" (line, 3 rows)');
+  const plain = lineChart(monthly(), { x: "TIME", y: "DATA_VALUE", source: false });
+  assert.equal(String(plain), 'Chart "Base rate" (line, 3 rows)');
+});

@@ -21,17 +21,11 @@
  */
 
 import type { Cycle } from "../../wire/period.ts";
+import { REVISION_WINDOW } from "../../wire/revision.ts";
 import type { Rng } from "./prng.ts";
 
-/** How many of a series' last rows a revision round changes, by cycle. */
-export const REVISION_WINDOW: Readonly<Record<Cycle, number>> = Object.freeze({
-  A: 1,
-  S: 1,
-  Q: 2,
-  M: 3,
-  SM: 4,
-  D: 20,
-});
+// How many of a series' last rows a revision round changes: the wire's revision window.
+export { REVISION_WINDOW };
 
 /** The relative size of a revision, per standard normal draw. */
 const REVISION_SCALE = 0.002;
