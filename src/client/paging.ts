@@ -9,7 +9,6 @@
 
 import { type DataFrame } from "../deps.ts";
 import { badResponseError, type Scope, tooManyRowsError, totalChangedError } from "./errors.ts";
-import type { RawRow } from "./envelope.ts";
 import { type ColumnSpec, FrameBuilder } from "./frame.ts";
 import type { PageResult } from "./request.ts";
 
