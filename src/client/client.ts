@@ -26,7 +26,6 @@ import {
   type ColumnSpec,
   concatFrames,
   type DataFrame,
-  FrameBuilder,
   KEY_STATISTIC_LIST_SCHEMA,
   mergeRangeParts,
   STATISTIC_ITEM_LIST_SCHEMA,
@@ -43,6 +42,7 @@ import {
 } from "./options.ts";
 import {
   type FetchPage,
+  pageFrame,
   type Progress,
   pullFrame,
   pullPages,
@@ -373,7 +373,7 @@ export class EcosClient {
       const pull = async function* (fetchPage: FetchPage) {
         try {
           for await (const page of pullPages(fetchPage, call.settings)) {
-            yield new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(page.rows).finish();
+            yield pageFrame(page, STATISTIC_SEARCH_SCHEMA);
           }
         } catch (e) {
           // Pages already went out: no second pull, the change is reported at once.

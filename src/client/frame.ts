@@ -11,7 +11,7 @@
  */
 
 import { type DataFrame as PolarsDataFrame, pl, type Series } from "../deps.ts";
-import type { RawRow } from "./envelope.ts";
+import { BodyError, type RawRow } from "./envelope.ts";
 import { periodStartDays, tryParseLabel } from "../wire/period.ts";
 
 /**
@@ -231,6 +231,7 @@ type RowReader = (
   texts: readonly TextColumn[],
   numbers: readonly NumberColumn[],
   number: (v: unknown) => number,
+  bad: (field: string, row: number, value: unknown) => never,
 ) => void;
 
 /**
@@ -252,9 +253,14 @@ function compileReader(textFields: readonly string[], numberFields: readonly str
     lines.push(`const u${j} = numbers[${j}]; let y${j} = u${j}.values ?? null;`)
   );
   lines.push("for (let i = 0; i < n; i++) {", "const r = rows[i]; const at = base + i;");
+  // A field holding an object, a list or a boolean is not a value: the answer is wrong.
   textFields.forEach((f, j) =>
     lines.push(
-      `{ const v = r[${key(f)}]; if (v !== l${j}) { l${j} = v; k${j} = t${j}.code(v);`,
+      `{ const v = r[${key(f)}]; if (v !== l${j}) {`,
+      `  if ((typeof v === "object" && v !== null) || typeof v === "boolean") bad(${
+        key(f)
+      }, at, v);`,
+      `  l${j} = v; k${j} = t${j}.code(v);`,
       `  if (o${j} === null) { if (t${j}.constant < 0) t${j}.constant = k${j};`,
       `    else if (k${j} !== t${j}.constant) o${j} = t${j}.materialize(capacity); } }`,
       `  if (o${j} !== null) o${j}[at] = k${j}; }`,
@@ -262,7 +268,8 @@ function compileReader(textFields: readonly string[], numberFields: readonly str
   );
   numberFields.forEach((f, j) =>
     lines.push(
-      `{ const x = number(r[${key(f)}]);`,
+      `{ const w = r[${key(f)}]; const x = number(w);`,
+      `  if (x !== x && w != null && typeof w !== "string") bad(${key(f)}, at, w);`,
       `  if (y${j} === null && x === x) y${j} = u${j}.materialize(capacity);`,
       `  if (y${j} !== null) y${j}[at] = x; }`,
     )
@@ -275,8 +282,22 @@ function compileReader(textFields: readonly string[], numberFields: readonly str
     "texts",
     "numbers",
     "number",
+    "bad",
     lines.join("\n"),
   ) as RowReader;
+}
+
+/** A field name for a message, or a description when it is too long to show whole. */
+const fieldName = (name: string) => name.length <= 40 ? JSON.stringify(name) : "with a long name";
+
+/** The error for a field that holds an object, a list or a boolean rather than a value. */
+function notAValue(field: string, row: number, value: unknown): never {
+  const what = Array.isArray(value)
+    ? "a list"
+    : typeof value === "object"
+    ? "an object"
+    : typeof value;
+  throw new BodyError(`row ${row + 1}, field ${fieldName(field)}, holds ${what}, not a value`);
 }
 
 /** Readers by schema: compiled once. */
@@ -353,11 +374,12 @@ export class FrameBuilder {
    * @param rows Rows as decoded from either format.
    * @param at The first row's place, 0-based.
    * @returns This builder.
+   * @throws {BodyError} When a field the frame reads holds an object, a list or a boolean.
    */
   add(rows: readonly RawRow[], at: number = this.#height): this {
     const needed = at + rows.length;
     if (needed > this.#capacity) this.#resize(capacityFor(needed, this.#capacity));
-    this.#read(rows, at, this.#capacity, this.#texts, this.#numberColumns, numberOf);
+    this.#read(rows, at, this.#capacity, this.#texts, this.#numberColumns, numberOf, notAValue);
     this.#height = Math.max(this.#height, needed);
     return this;
   }

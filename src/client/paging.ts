@@ -11,6 +11,7 @@ import { type DataFrame } from "../deps.ts";
 import { badResponseError, type Scope, tooManyRowsError, totalChangedError } from "./errors.ts";
 import { type ColumnSpec, FrameBuilder } from "./frame.ts";
 import type { PageResult } from "./request.ts";
+import { BodyError } from "./envelope.ts";
 
 /** Rows `startNo` to `endNo`, 1-based and inclusive. */
 export interface PageSpan {
@@ -167,7 +168,11 @@ export async function* pullPages(
     check(span, page);
     progress(page);
     if (onArrival === undefined) return page;
-    onArrival(page, span);
+    try {
+      onArrival(page, span);
+    } catch (e) {
+      throw badField(page, e);
+    }
     return { ...page, rows: [] };
   };
   yield arrive({ startNo: 1, endNo: pageSize }, first);
@@ -229,5 +234,27 @@ export async function pullFrame(
       if (!(e instanceof TotalChanged)) throw e;
       if (pull >= 2) throw totalChangedError(e.scope, e.message);
     }
+  }
+}
+
+/** A field the frame refused (BodyError) as BAD_RESPONSE of its page; anything else as it is. */
+function badField(page: PageResult, e: unknown): unknown {
+  if (!(e instanceof BodyError)) return e;
+  return badResponseError(page.scope, { detail: e.detail, retryable: false });
+}
+
+/**
+ * One page as a frame of its own (statisticSearchPages).
+ *
+ * @param page The page.
+ * @param schema The service's columns.
+ * @returns The frame.
+ * @throws {EcosError} BAD_RESPONSE for a field that holds an object, a list or a boolean.
+ */
+export function pageFrame(page: PageResult, schema: readonly ColumnSpec[]): DataFrame {
+  try {
+    return new FrameBuilder(schema).add(page.rows).finish();
+  } catch (e) {
+    throw badField(page, e);
   }
 }

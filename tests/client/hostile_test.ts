@@ -9,6 +9,8 @@ import fc from "npm:fast-check@4.10.2";
 import { decodeBody } from "../../src/client/request.ts";
 import { BodyError } from "../../src/client/envelope.ts";
 import { rootElement } from "../../src/client/decode_xml.ts";
+import { buildFrame, STATISTIC_SEARCH_SCHEMA } from "../../src/client/frame.ts";
+import { EcosClient, isEcosError } from "../../mod.ts";
 
 /** Decodes, and says how it ended; fails the test on anything but rows, a code or BodyError. */
 function outcome(body: string): "rows" | "result" | "bad" {
@@ -118,31 +120,61 @@ Deno.test("decodeBody() refuses a DOCTYPE: it could declare entities that expand
   );
 });
 
-Deno.test("decodeBody() calls a field holding an object or a list BAD_RESPONSE", async (t) => {
-  const bodies: [string, string][] = [
-    ["JSON object", '{"StatisticSearch":{"list_total_count":1,"row":[{"TIME":{"a":1}}]}}'],
-    ["JSON list", '{"StatisticSearch":{"list_total_count":1,"row":[{"DATA_VALUE":[1,2]}]}}'],
-    ["JSON true", '{"StatisticSearch":{"list_total_count":1,"row":[{"DATA_VALUE":true}]}}'],
-    [
-      "deeply nested",
-      `{"StatisticSearch":{"list_total_count":1,"row":[{"A":${"[".repeat(100_000)}${
-        "]".repeat(100_000)
-      }}]}}`,
-    ],
-    [
-      "XML element inside a field",
-      "<StatisticSearch><list_total_count>1</list_total_count><row><TIME><b>2020</b></TIME>" +
-      "</row></StatisticSearch>",
-    ],
+Deno.test("a field holding an object, a list or a boolean is BAD_RESPONSE, never a wrong value", async (t) => {
+  const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+  const bodies: [string, string, RegExp][] = [
+    ["JSON object", '{"TIME":"2020","DATA_VALUE":{"a":1}}', /field "DATA_VALUE", holds an object/],
+    ["JSON list", '{"TIME":"2020","STAT_NAME":[1,2]}', /field "STAT_NAME", holds a list/],
+    ["JSON true", '{"TIME":"2020","DATA_VALUE":true}', /field "DATA_VALUE", holds boolean/],
+    ["nested 100k deep", `{"TIME":${deep},"DATA_VALUE":"1"}`, /field "TIME", holds a list/],
   ];
-  for (const [name, body] of bodies) {
-    await t.step(name, () => {
-      assert.throws(
-        () => decodeBody(body, "StatisticSearch"),
-        (e) => e instanceof BodyError && /holds (an object|a list|boolean)/.test(e.detail),
-      );
+  for (const [name, row, message] of bodies) {
+    await t.step(name, async () => {
+      const body = `{"StatisticSearch":{"list_total_count":1,"row":[${row}]}}`;
+      const client = new EcosClient({
+        baseUrl: "http://ecos.test/api",
+        apiKey: "k",
+        cache: false,
+        rateLimit: false,
+        retry: { attempts: 1 },
+        fetch: (() => Promise.resolve(new Response(body))) as typeof fetch,
+      });
+      const query = { statCode: "X1", cycle: "A" as const, start: "2020", end: "2020" };
+      for (
+        const pull of [
+          () => client.statisticSearch(query),
+          async () => {
+            for await (const _ of client.statisticSearchPages(query)) { /* none */ }
+          },
+        ]
+      ) {
+        const e = await pull().then(() => undefined, (e) => e);
+        assert.ok(isEcosError(e), String(e));
+        assert.equal(e.code, "BAD_RESPONSE");
+        assert.match(e.message, message);
+      }
     });
   }
+  await t.step("the XML element inside a field", () => {
+    const decoded = decodeBody(
+      "<StatisticSearch><list_total_count>1</list_total_count><row><TIME><b>2020</b></TIME>" +
+        "</row></StatisticSearch>",
+      "StatisticSearch",
+    );
+    assert.ok(decoded.kind === "rows");
+    assert.throws(
+      () => buildFrame(decoded.rows, STATISTIC_SEARCH_SCHEMA),
+      (e) => e instanceof BodyError && /field "TIME", holds an object/.test(e.detail),
+    );
+  });
+  await t.step("a field no frame reads is not looked at", () => {
+    const decoded = decodeBody(
+      '{"StatisticSearch":{"list_total_count":1,"row":[{"TIME":"2020","EXTRA":{"a":[1]}}]}}',
+      "StatisticSearch",
+    );
+    assert.ok(decoded.kind === "rows");
+    assert.equal(buildFrame(decoded.rows, STATISTIC_SEARCH_SCHEMA).height, 1);
+  });
 });
 
 Deno.test("decodeBody() refuses a RESULT whose CODE is not a code", () => {
