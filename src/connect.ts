@@ -8,7 +8,6 @@
 
 import { EcosClient, type EcosClientOptions } from "./client/client.ts";
 import { readEnv } from "./util/env.ts";
-import { registerBundledServer } from "./client/source.ts";
 import { invalidArgument } from "./client/errors.ts";
 
 /** Where an {@linkcode EcosSession}'s data comes from. */
@@ -127,17 +126,13 @@ export async function connect(options: ConnectOptions = {}): Promise<EcosSession
   const { startEcosServer } = await import("./server/mod.ts");
   const key = `bundled-${crypto.randomUUID()}`;
   const server = await startEcosServer({ keys: [key], seed: sampleSeed });
-  const forget = registerBundledServer(server.url);
   if (!quiet) {
     console.log(
       "ECOS_API_KEY is not set: using the bundled server, whose data is generated sample data",
     );
   }
   const client = new EcosClient({ ...clientOptions, apiKey: key, baseUrl: server.url });
-  const close = async () => {
-    forget();
-    await server.close();
-  };
+  const close = () => server.close();
   return { client, source: "bundled", server, close, [Symbol.asyncDispose]: close };
 }
 

@@ -4,10 +4,12 @@ import { startEcosServer } from "../src/server/mod.ts";
 
 const demo = fileURLToPath(new URL("../examples/demo.ts", import.meta.url));
 
-Deno.test("the README's demo prints both services' frames from the bundled server", async () => {
-  const env: Record<string, string> = { ...Deno.env.toObject(), NO_COLOR: "1" };
-  delete env.ECOS_API_KEY;
-  delete env.ECOS_BASE_URL;
+/** Runs the demo with the ECOS variables given (none: the bundled server); its stdout. */
+async function runDemo(ecosEnv: Record<string, string>): Promise<string> {
+  const env: Record<string, string> = { ...Deno.env.toObject(), NO_COLOR: "1", ...ecosEnv };
+  for (const name of ["ECOS_API_KEY", "ECOS_BASE_URL"]) {
+    if (!(name in ecosEnv)) delete env[name];
+  }
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", demo],
     env,
@@ -15,8 +17,12 @@ Deno.test("the README's demo prints both services' frames from the bundled serve
     stdout: "piped",
     stderr: "piped",
   }).output();
-  const out = new TextDecoder().decode(stdout);
   assert.equal(code, 0, new TextDecoder().decode(stderr));
+  return new TextDecoder().decode(stdout);
+}
+
+Deno.test("the README's demo prints both services' frames from the bundled server", async () => {
+  const out = await runDemo({});
   assert.match(out, /generated sample data/);
   assert.match(out, /^Source: the bundled server, in this process \(generated sample data/m);
   assert.match(out, /KeyStatisticList: 101 key indicators/);
@@ -28,21 +34,7 @@ Deno.test("the README's demo prints both services' frames from the bundled serve
 
 Deno.test("the demo names a server of ECOS_BASE_URL as such, not as the ECOS service", async () => {
   await using server = await startEcosServer({ keys: ["demo-key"] });
-  const env: Record<string, string> = {
-    ...Deno.env.toObject(),
-    NO_COLOR: "1",
-    ECOS_API_KEY: "demo-key",
-    ECOS_BASE_URL: server.url,
-  };
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", demo],
-    env,
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const out = new TextDecoder().decode(stdout);
-  assert.equal(code, 0, new TextDecoder().decode(stderr));
+  const out = await runDemo({ ECOS_API_KEY: "demo-key", ECOS_BASE_URL: server.url });
   assert.match(
     out,
     new RegExp(`^Source: the ECOS-compatible server at ${server.url.replace(/[.]/g, "\\.")}`),

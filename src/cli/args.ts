@@ -136,7 +136,13 @@ export function parseError(e: unknown, command: string, usage: string): UsageErr
   }
 }
 
-function wholeNumber(flag: string, text: string, min: number, usage: string): number {
+/**
+ * A flag's whole number of at least `min`.
+ *
+ * @throws {UsageError} Naming the flag, with the command's usage.
+ * @internal Shared by the commands' argument parsers.
+ */
+export function wholeNumber(flag: string, text: string, min: number, usage: string): number {
   if (!/^[0-9]+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
     const more = min === 0 ? "0 or more" : `${min} or more`;
     throw new UsageError(

@@ -10,8 +10,10 @@ import { parseArgs } from "node:util";
 import { pl } from "../deps.ts";
 import { validateStatCode } from "../client/validate.ts";
 import { type Cycle, CYCLES, isCycle } from "../wire/period.ts";
-import { formatMirrorPlan, formatMirrorProgress, type MirrorProgress } from "../mirror/mod.ts";
+import { formatMirrorPlan, formatMirrorProgress } from "../mirror/mod.ts";
+import { wholeNumber } from "./args.ts";
 import { EXIT_OK, UsageError } from "./errors.ts";
+import { ProgressLine } from "./progress.ts";
 import type { CliIO } from "./io.ts";
 import { openSession } from "./session.ts";
 
@@ -53,32 +55,6 @@ const FLAGS = {
   concurrency: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
-
-function wholeNumber(flag: string, text: string): number {
-  if (!/^[1-9][0-9]{0,8}$/.test(text)) {
-    throw new UsageError(`Give ${flag} a whole number of at least 1: got "${text}"`, MIRROR_USAGE);
-  }
-  return Number(text);
-}
-
-/** One line of progress, redrawn in place on a terminal at most every 100 ms. */
-function progressLine(io: CliIO) {
-  let last = -Infinity;
-  let drawn = false;
-  return {
-    update(p: MirrorProgress) {
-      if (!io.isTTY) return;
-      const now = performance.now();
-      if (p.event === "page" && now - last < 100) return;
-      last = now;
-      drawn = true;
-      io.stderr(`\r${formatMirrorProgress(p)}\x1b[K`);
-    },
-    clear() {
-      if (drawn) io.stderr("\r\x1b[K");
-    },
-  };
-}
 
 /**
  * Runs `ecos mirror`.
@@ -152,16 +128,16 @@ export async function runMirror(args: string[], io: CliIO): Promise<number> {
   if (language !== undefined && language !== "kr" && language !== "en") {
     throw new UsageError(`Use --lang kr or en: got ${JSON.stringify(language)}`, MIRROR_USAGE);
   }
-  const progress = progressLine(io);
+  const progress = new ProgressLine(io.stderr, io.isTTY);
   const session = await openSession(io.env, {
     cache: false,
     ...(language === undefined ? {} : { language }),
     ...(values["page-size"] === undefined
       ? {}
-      : { pageSize: wholeNumber("--page-size", values["page-size"]) }),
+      : { pageSize: wholeNumber("--page-size", values["page-size"], 1, MIRROR_USAGE) }),
     ...(values.concurrency === undefined
       ? {}
-      : { concurrency: wholeNumber("--concurrency", values.concurrency) }),
+      : { concurrency: wholeNumber("--concurrency", values.concurrency, 1, MIRROR_USAGE) }),
     ...(io.signal === undefined ? {} : { signal: io.signal }),
   }, (line) => io.stderr(`${line}\n`));
   try {
@@ -180,7 +156,7 @@ export async function runMirror(args: string[], io: CliIO): Promise<number> {
         io.stderr(`${formatMirrorPlan(plan)}\n`);
         return values["dry-run"] !== true;
       },
-      onProgress: progress.update,
+      onProgress: (p) => progress.draw(() => formatMirrorProgress(p), p.event !== "page"),
       ...(io.signal === undefined ? {} : { signal: io.signal }),
     });
     progress.clear();

@@ -111,15 +111,25 @@ export class ProgressLine {
    * @param p What the client reported.
    */
   readonly update = (p: Progress): void => {
-    if (!this.#enabled || p.totalPages < 2) return;
+    if (p.totalPages < 2) return;
+    this.draw(() => formatProgress(p), p.pages >= p.totalPages);
+  };
+
+  /**
+   * Draws any line in place (the mirror's, say), at most every `intervalMs` unless `last`.
+   *
+   * @param text The line, made only when it is drawn.
+   * @param last Whether this is the last line of its kind, drawn whatever the time.
+   */
+  draw(text: () => string, last = false): void {
+    if (!this.#enabled) return;
     const now = this.#now();
-    const last = p.pages >= p.totalPages;
     if (!last && now - this.#lastDraw < this.#intervalMs) return;
     this.#lastDraw = now;
     // Back to the start, the text over the old one, then erase what is left of a longer old one.
-    this.#write(`\r${formatProgress(p)}\x1b[K`);
+    this.#write(`\r${text()}\x1b[K`);
     this.#drawn = true;
-  };
+  }
 
   /** Erases the line, if one was drawn; call it when the pull ends, however it ends. */
   clear(): void {

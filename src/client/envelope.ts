@@ -106,8 +106,12 @@ export function readEnvelope(parsed: unknown, service: string): Decoded {
   return { kind: "rows", total, rows: rows as RawRow[] };
 }
 
-/** A field name for a message, or a description when it is too long to show whole. */
-const fieldName = (name: string) => name.length <= 40 ? JSON.stringify(name) : "with a long name";
+/**
+ * A field name for a message, or a description when it is too long to show whole: the name
+ * comes from the body, which may echo the key, and is redacted only after it is quoted.
+ */
+export const fieldName = (name: string): string =>
+  name.length <= 40 ? JSON.stringify(name) : "with a long name";
 
 /**
  * Every row is an object. Its fields are checked as the frame reads them (a field holding an

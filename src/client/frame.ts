@@ -11,7 +11,7 @@
  */
 
 import { type DataFrame as PolarsDataFrame, pl, type Series } from "../deps.ts";
-import { BodyError, type RawRow } from "./envelope.ts";
+import { BodyError, fieldName, type RawRow } from "./envelope.ts";
 import { periodStartDays, tryParseLabel } from "../wire/period.ts";
 
 /**
@@ -286,9 +286,6 @@ function compileReader(textFields: readonly string[], numberFields: readonly str
     lines.join("\n"),
   ) as RowReader;
 }
-
-/** A field name for a message, or a description when it is too long to show whole. */
-const fieldName = (name: string) => name.length <= 40 ? JSON.stringify(name) : "with a long name";
 
 /** The error for a field that holds an object, a list or a boolean rather than a value. */
 function notAValue(field: string, row: number, value: unknown): never {

@@ -9,6 +9,7 @@
 
 import type { DataFrame } from "../deps.ts";
 import { isoDate } from "../util/iso_date.ts";
+import { isBundledServer } from "../wire/bundled.ts";
 
 /** Where a client's data comes from. */
 export type DataSource =
@@ -31,24 +32,6 @@ export interface FrameInfo {
   fromCache: boolean;
 }
 
-// Shared through globalThis: a notebook may load two copies of the module.
-const BUNDLED = Symbol.for("ecos.bundledServerUrls");
-const bundled = ((globalThis as Record<symbol, unknown>)[BUNDLED] ??= new Set<string>()) as Set<
-  string
->;
-
-/**
- * Records that a base URL is a bundled server of this process, whose data is generated.
- *
- * @param baseUrl The server's base URL.
- * @returns A function that forgets it (when the server closes).
- */
-export function registerBundledServer(baseUrl: string): () => void {
-  const url = baseUrl.replace(/\/+$/, "");
-  bundled.add(url);
-  return () => void bundled.delete(url);
-}
-
 /**
  * Where a base URL's data comes from.
  *
@@ -57,9 +40,8 @@ export function registerBundledServer(baseUrl: string): () => void {
  * otherwise "custom".
  */
 export function sourceOf(baseUrl: string): DataSource {
-  const url = baseUrl.replace(/\/+$/, "");
-  if (bundled.has(url)) return "bundled";
-  return new URL(url).hostname === "ecos.bok.or.kr" ? "live" : "custom";
+  if (isBundledServer(baseUrl)) return "bundled";
+  return new URL(baseUrl).hostname === "ecos.bok.or.kr" ? "live" : "custom";
 }
 
 let lastSource: DataSource | undefined;

@@ -19,6 +19,7 @@ import { type Handler, listenHttp, type Transport } from "./transport.ts";
 import type { EcosServer, EcosServerOptions, RequestRecord } from "./types.ts";
 import { waited } from "./wait.ts";
 import { RateLimiter } from "../util/limiter.ts";
+import { registerBundledServer } from "../wire/bundled.ts";
 
 /**
  * Starts the bundled ECOS-compatible server. It answers StatisticSearch, KeyStatisticList and
@@ -57,10 +58,13 @@ export async function startEcosServer(options: EcosServerOptions = {}): Promise<
     createHandler(settings, keeper, closing.signal),
   );
   const url = baseUrl(transport.hostname, transport.port);
+  // Clients in this process tell by it that this server's data is generated.
+  const forget = registerBundledServer(url);
   settings.onListen?.({ url, hostname: transport.hostname, port: transport.port });
   let closed: Promise<void> | undefined;
   const close = () => {
     closed ??= (() => {
+      forget();
       // Stalls and added latency end first, so that the answers in progress can be written.
       closing.abort();
       return transport.close();
