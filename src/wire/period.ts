@@ -43,7 +43,8 @@ export const CYCLE_SHAPES: Readonly<Record<Cycle, string>> = {
   D: "YYYYMMDD (e.g. 20230517)",
 };
 
-const DAY_MS = 86_400_000;
+/** Milliseconds in a day: dates here are whole UTC days. */
+export const DAY_MS = 86_400_000;
 
 /** Whether a value is a cycle code. */
 export function isCycle(value: unknown): value is Cycle {
