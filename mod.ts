@@ -7,9 +7,10 @@
  * {@linkcode EcosError} with a `code`, and the API key appears in no message.
  *
  * Importing this module changes nothing outside it, with one exception made for notebooks:
- * inside Deno's Jupyter kernel it gives Polars frames a readable HTML display
- * ({@linkcode installFrameDisplay}). Import `@ecos/ecos/jupyter` to install that display
- * elsewhere too.
+ * inside Deno's Jupyter kernel it gives Polars frames a readable HTML display. The other
+ * entries: `@ecos/ecos/jupyter` (that display, installed anywhere, and its options),
+ * `@ecos/ecos/mirror` (whole tables as a Parquet dataset), `@ecos/ecos/server` (the bundled
+ * server) and `@ecos/ecos/cli` (the command line).
  *
  * @example The base rate, from the bundled server
  * ```ts
@@ -46,81 +47,55 @@
  * @module
  */
 
+// The client, and where its data comes from.
 export {
   type CacheInfo,
   type CacheOptions,
   EcosClient,
   type EcosClientOptions,
-  type Format,
+  type FrameInfo,
+  frameInfo,
   keyStatisticList,
-  type KeyStatisticListOptions,
-  type Language,
-  LIVE_BASE_URL,
   type Progress,
-  type RateLimit,
   type RequestOptions,
   type RetryOptions,
-  type StatisticItemListOptions,
-  type StatisticMetaOptions,
+  sourceLine,
   statisticSearch,
-  type StatisticSearchOptions,
-  type StatisticSearchPagesOptions,
   type StatisticSearchQuery,
-  type StatisticTableListOptions,
-  type StatisticWordOptions,
-} from "./src/client/client.ts";
-export { dateToLabel, parsePeriod, periodEnd } from "./src/client/periods.ts";
-export { NAMED_SERIES, type NamedSeries, type SeriesName } from "./src/discovery/named_series.ts";
-export type { SeriesRange } from "./src/discovery/discovery.ts";
-export type { Cycle, SmSpelling } from "./src/wire/period.ts";
+} from "./src/client/mod.ts";
+export type { DataFrame, DataSource } from "./src/client/mod.ts";
+export type { Format, Language } from "./src/wire/format.ts";
+export type { RateLimit } from "./src/util/limiter.ts";
 export {
-  type EcosClientCode,
-  EcosError,
-  type EcosErrorCode,
-  type EcosErrorOptions,
-  isEcosError,
-} from "./src/client/errors.ts";
+  type BundledServer,
+  connect,
+  type ConnectOptions,
+  type EcosSession,
+} from "./src/connect.ts";
+
+// Errors.
+export { EcosError, type EcosErrorCode, type EcosErrorOptions, isEcosError } from "./src/errors.ts";
+export type { EcosResultCode } from "./src/wire/codes.ts";
+
+// Periods and named series.
+export { dateToLabel, parsePeriod, periodEnd } from "./src/client/mod.ts";
+export type { Cycle } from "./src/wire/period.ts";
 export {
-  ECOS_CODES,
-  type EcosCodeInfo,
-  type EcosResultCode,
-  type RetryPolicy,
-} from "./src/wire/codes.ts";
-export type { DataFrame } from "./src/client/frame.ts";
+  NAMED_SERIES,
+  type NamedSeries,
+  type SeriesName,
+  type SeriesRange,
+} from "./src/discovery/mod.ts";
+
+// What an analyst does with a frame: transforms and charts.
 export {
   type Aggregation,
-  CHANGE_COLUMNS,
   type ChangeKind,
   type CoarseCycle,
   toCycle,
   toWide,
   withChange,
 } from "./src/analysis/mod.ts";
-export { type DataSource, type FrameInfo, frameInfo, sourceLine } from "./src/client/source.ts";
-export {
-  formatMirrorPlan,
-  formatMirrorProgress,
-  type LazyFrame,
-  type Manifest,
-  MIRROR_COLUMNS,
-  type MirrorOptions,
-  type MirrorPlan,
-  type MirrorPlanTable,
-  type MirrorProgress,
-  type MirrorProgressUnit,
-  type MirrorResult,
-  readMirrorManifest,
-  scanMirror,
-  type UnitMode,
-  type UnitRecord,
-} from "./src/mirror/mod.ts";
-export {
-  type BundledServer,
-  connect,
-  type ConnectOptions,
-  type EcosSession,
-  type EcosSource,
-} from "./src/connect.ts";
 export {
   barChart,
   type BarChartOptions,
@@ -130,15 +105,7 @@ export {
   type LineChartOptions,
   type VegaLiteSpec,
 } from "./src/jupyter/plot.ts";
-export {
-  type Displayable,
-  displayFrame,
-  type DisplayFrameOptions,
-  frameToHtml,
-  installFrameDisplay,
-  JUPYTER_DISPLAY,
-  type MimeBundle,
-} from "./src/jupyter/display.ts";
+export type { MimeBundle } from "./src/jupyter/display.ts";
 
 import { pl as polars } from "./src/deps.ts";
 /**
@@ -151,5 +118,5 @@ import { pl as polars } from "./src/deps.ts";
 export import pl = polars;
 
 // Notebooks get readable frames without a step of their own; scripts are left as they were.
-import { inJupyterKernel, installFrameDisplay as install } from "./src/jupyter/display.ts";
-if (inJupyterKernel()) install();
+import { inJupyterKernel, installFrameDisplay } from "./src/jupyter/display.ts";
+if (inJupyterKernel()) installFrameDisplay();

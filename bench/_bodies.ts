@@ -11,11 +11,12 @@
  */
 
 import { startEcosServer } from "../src/server/mod.ts";
-import { decodeBody } from "../src/client/request.ts";
-import { type DataFrame, FrameBuilder, STATISTIC_SEARCH_SCHEMA } from "../src/client/frame.ts";
-import type { RawRow } from "../src/client/envelope.ts";
+import { decodeBody } from "../src/client/_request.ts";
+import { type DataFrame, FrameBuilder } from "../src/client/_frame.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../src/wire/columns.ts";
+import type { RawRow } from "../src/client/_envelope.ts";
 import { XMLParser } from "../src/deps.ts";
-import { XML_PARSER_OPTIONS } from "../src/client/decode_xml.ts";
+import { XML_PARSER_OPTIONS } from "../src/client/_decode_xml.ts";
 
 /** The key the benchmark servers accept besides "sample". */
 export const BENCH_KEY = "bench";

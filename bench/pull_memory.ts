@@ -15,7 +15,7 @@
  */
 
 import { EcosClient } from "../mod.ts";
-import type { DataFrame } from "../src/client/frame.ts";
+import type { DataFrame } from "../src/client/_frame.ts";
 import { collect, PeakSampler, resetRssHighWater, rssHighWater } from "./_measure.ts";
 import { SYNTHETIC_BASE_URL, syntheticService } from "./_synthetic.ts";
 

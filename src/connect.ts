@@ -6,12 +6,9 @@
  * @module
  */
 
-import { EcosClient, type EcosClientOptions } from "./client/client.ts";
+import { type DataSource, EcosClient, type EcosClientOptions } from "./client/mod.ts";
 import { readEnv } from "./util/env.ts";
-import { invalidArgument } from "./client/errors.ts";
-
-/** Where an {@linkcode EcosSession}'s data comes from. */
-export type EcosSource = "live" | "custom" | "bundled";
+import { invalidArgument } from "./errors.ts";
 
 /** Options of {@linkcode connect}: the client's options, and where to find the key. */
 export interface ConnectOptions extends Omit<EcosClientOptions, "apiKey" | "baseUrl"> {
@@ -61,7 +58,7 @@ export interface EcosSession {
    * "live": the ECOS service with the caller's key. "custom": a key and a base URL of the
    * caller's. "bundled": the bundled server, generated sample data.
    */
-  source: EcosSource;
+  source: DataSource;
   /** The bundled server, when `source` is "bundled". */
   server?: BundledServer;
   /** Stops the bundled server, if one was started. Safe to call twice. */

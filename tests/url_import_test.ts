@@ -11,7 +11,8 @@ import { serveRepo } from "./testdata/serve_repo.ts";
 const KEY = "url-import-key";
 
 const SCRIPT = (modUrl: string) => `
-import { connect, frameToHtml, lineChart, pl } from ${JSON.stringify(modUrl)};
+import { connect, lineChart, pl } from ${JSON.stringify(modUrl)};
+import { frameToHtml } from ${JSON.stringify(modUrl.replace(/mod\.ts$/, "src/jupyter/mod.ts"))};
 
 const session = await connect();
 try {

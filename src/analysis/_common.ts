@@ -7,7 +7,7 @@
  */
 
 import { type DataFrame, pl, type Series } from "../deps.ts";
-import { invalidArgument } from "../client/errors.ts";
+import { invalidArgument } from "../errors.ts";
 import { type PeriodRef, tryParseLabel } from "../wire/period.ts";
 
 /** Milliseconds in a day. */

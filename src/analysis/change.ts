@@ -6,8 +6,8 @@
  */
 
 import { pl } from "../deps.ts";
-import type { DataFrame } from "../client/frame.ts";
-import { invalidArgument } from "../client/errors.ts";
+import type { DataFrame } from "../deps.ts";
+import { invalidArgument } from "../errors.ts";
 import type { Cycle } from "../wire/period.ts";
 import {
   DAY_MS,

@@ -5,9 +5,9 @@
  */
 
 import { pl } from "../deps.ts";
-import type { DataFrame } from "../client/frame.ts";
-import { invalidArgument } from "../client/errors.ts";
-import { STATISTIC_SEARCH_SCHEMA } from "../client/frame.ts";
+import type { DataFrame } from "../deps.ts";
+import { invalidArgument } from "../errors.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
 import {
   type Cycle,
   CYCLES,

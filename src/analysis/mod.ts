@@ -43,4 +43,4 @@
 export { toWide } from "./wide.ts";
 export { CHANGE_COLUMNS, type ChangeKind, withChange } from "./change.ts";
 export { type Aggregation, type CoarseCycle, toCycle } from "./cycle.ts";
-export type { DataFrame } from "../client/frame.ts";
+export type { DataFrame } from "../deps.ts";

@@ -5,7 +5,7 @@
  */
 
 import { pl } from "../deps.ts";
-import type { DataFrame } from "../client/frame.ts";
+import type { DataFrame } from "../deps.ts";
 import type { Cycle } from "../wire/period.ts";
 import {
   distinctLabels,

@@ -8,11 +8,11 @@
  */
 
 import type { DataFrame } from "../deps.ts";
-import type { EcosClient, StatisticSearchQuery } from "../client/client.ts";
-import type { Progress } from "../client/paging.ts";
-import { validateSearchQuery, validateStatCode, validateText } from "../client/validate.ts";
-import { isKorean, searchTablesIn, seriesQuery } from "../discovery/discovery.ts";
-import { NAMED_SERIES, type SeriesName } from "../discovery/named_series.ts";
+import type { EcosClient, StatisticSearchQuery } from "../client/mod.ts";
+import type { Progress } from "../client/mod.ts";
+import { validateSearchQuery, validateStatCode, validateText } from "../client/mod.ts";
+import { isKorean, searchTablesIn, seriesQuery } from "../discovery/mod.ts";
+import { NAMED_SERIES, type SeriesName } from "../discovery/mod.ts";
 import { DATA_OPTIONS_USAGE, type DataOptions, parseDataArgs } from "./args.ts";
 import { EXIT_OK, UsageError } from "./errors.ts";
 import type { CliIO } from "./io.ts";

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { isEcosError, Redactor } from "../client/errors.ts";
+import { isEcosError } from "../errors.ts";
+import { redact } from "../client/mod.ts";
 
 /** Exit status: done. */
 export const EXIT_OK = 0;
@@ -85,7 +86,7 @@ export class OutputError extends Error {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { EcosError } from "../client/errors.ts";
+ * import { EcosError } from "../errors.ts";
  * import { exitCode } from "./errors.ts";
  *
  * assert.equal(exitCode(new EcosError("INVALID_ARGUMENT", "Write start as YYYYMM")), 2);
@@ -123,7 +124,7 @@ function codeOf(error: unknown): string | undefined {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { EcosError } from "../client/errors.ts";
+ * import { EcosError } from "../errors.ts";
  * import { errorLine } from "./errors.ts";
  *
  * const e = new EcosError("INFO-100", "Check the API key (ECOS_API_KEY):\n  key s3cret refused");
@@ -136,10 +137,7 @@ function codeOf(error: unknown): string | undefined {
 export function errorLine(error: unknown, secrets: readonly string[] = []): string {
   const message = error instanceof Error ? error.message : String(error);
   const code = codeOf(error);
-  let line = `ecos: ${code === undefined ? "" : `${code}: `}${message}`.replace(/\s+/g, " ")
+  const line = `ecos: ${code === undefined ? "" : `${code}: `}${message}`.replace(/\s+/g, " ")
     .trim();
-  for (const secret of secrets) {
-    if (secret !== "") line = new Redactor(secret).text(line);
-  }
-  return line;
+  return redact(line, secrets);
 }

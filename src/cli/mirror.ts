@@ -8,9 +8,9 @@
 
 import { parseArgs } from "node:util";
 import { pl } from "../deps.ts";
-import { validateStatCode } from "../client/validate.ts";
+import { validateStatCode } from "../client/mod.ts";
 import { type Cycle, CYCLES, isCycle } from "../wire/period.ts";
-import { formatMirrorPlan, formatMirrorProgress } from "../mirror/mod.ts";
+import { formatMirrorPlan, formatMirrorProgress, mirror } from "../mirror/mod.ts";
 import { wholeNumber } from "./args.ts";
 import { EXIT_OK, UsageError } from "./errors.ts";
 import { ProgressLine } from "./progress.ts";
@@ -148,7 +148,7 @@ export async function runMirror(args: string[], io: CliIO): Promise<number> {
       codes = tables.filter(pl.col("SRCH_YN").eq(pl.lit("Y"))).getColumn("STAT_CODE")
         .toArray() as string[];
     }
-    const result = await client.mirror(codes, {
+    const result = await mirror(client, codes, {
       dir: values.out,
       ...(cycles === undefined ? {} : { cycles }),
       ...(values.since === undefined ? {} : { since: values.since }),

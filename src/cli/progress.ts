@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Progress } from "../client/paging.ts";
+import type { Progress } from "../client/mod.ts";
 import { count, shortDuration } from "../util/human.ts";
 
 /**

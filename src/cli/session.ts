@@ -8,7 +8,7 @@
  */
 
 import { connect, type ConnectOptions, type EcosSession } from "../connect.ts";
-import { isLoopback, LIVE_BASE_URL } from "../client/client.ts";
+import { isLoopback, LIVE_BASE_URL } from "../client/mod.ts";
 import { defaultCacheDir } from "../cache/mod.ts";
 
 /** The environment the command line reads. */

@@ -7,7 +7,7 @@
  */
 
 import { type DataFrame, pl } from "../deps.ts";
-import { invalidArgument } from "../client/errors.ts";
+import { invalidArgument } from "../errors.ts";
 import { type Cycle, tryParseLabel } from "../wire/period.ts";
 import { NAMED_SERIES, type NamedSeries, type SeriesName } from "./named_series.ts";
 

@@ -28,7 +28,7 @@
 
 import nodeModule from "node:module";
 import { type DataFrame, type DataType, pl, type Series } from "../deps.ts";
-import { invalidArgument } from "../client/errors.ts";
+import { invalidArgument } from "../errors.ts";
 import { isoDate, isoDateTime } from "../util/iso_date.ts";
 
 /**

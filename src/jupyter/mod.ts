@@ -1,13 +1,13 @@
 /**
- * The module for notebooks and anywhere Polars frames should show as readable HTML tables:
- * everything `mod.ts` exports, with the frame display installed on import
- * ({@linkcode installFrameDisplay}), outside the Jupyter kernel too (where `mod.ts` already
- * installs it).
+ * For notebooks, and anywhere Polars frames should show as readable HTML tables: the frame
+ * display, installed on import (outside the Jupyter kernel too, where `mod.ts` already installs
+ * it), with its options; the explicit display of a frame; and the charts.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { JUPYTER_DISPLAY, pl } from "@ecos/ecos/jupyter";
+ * import { pl } from "@ecos/ecos";
+ * import { JUPYTER_DISPLAY } from "@ecos/ecos/jupyter";
  *
  * const df = pl.DataFrame({ TIME: [new Date("2024-01-01")] })
  *   .withColumns(pl.col("TIME").cast(pl.Date));
@@ -21,6 +21,26 @@
 
 import { installFrameDisplay } from "./display.ts";
 
-export * from "../../mod.ts";
+export {
+  type Displayable,
+  displayFrame,
+  type DisplayFrameOptions,
+  frameToHtml,
+  inJupyterKernel,
+  installFrameDisplay,
+  JUPYTER_DISPLAY,
+  type MimeBundle,
+} from "./display.ts";
+export {
+  barChart,
+  type BarChartOptions,
+  Chart,
+  type ChartOptions,
+  lineChart,
+  type LineChartOptions,
+  type VegaLiteSpec,
+} from "./plot.ts";
+
+export type { DataFrame } from "../client/mod.ts";
 
 installFrameDisplay();

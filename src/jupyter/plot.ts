@@ -15,10 +15,10 @@
  */
 
 import { type DataFrame, loadVega, type VegaLiteTopLevelSpec } from "../deps.ts";
-import { type Displayable, JUPYTER_DISPLAY, type MimeBundle } from "./display.ts";
-import { invalidArgument } from "../client/errors.ts";
+import { JUPYTER_DISPLAY, type MimeBundle } from "./display.ts";
+import { invalidArgument } from "../errors.ts";
 import { isoDate } from "../util/iso_date.ts";
-import { currentSource, frameInfo, sourceLine } from "../client/source.ts";
+import { currentSource, frameInfo, sourceLine } from "../client/mod.ts";
 
 /**
  * A vega-lite specification (https://vega.github.io/vega-lite/docs/spec.html), as plain JSON:
@@ -327,7 +327,7 @@ function baseSpec(
  * assert.match(await chart.toSVG(), /^<svg/);
  * ```
  */
-export class Chart implements Displayable {
+export class Chart {
   readonly #spec: VegaLiteSpec;
 
   /**

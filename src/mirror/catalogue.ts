@@ -8,7 +8,7 @@
  */
 
 import { type DataFrame, pl } from "../deps.ts";
-import { STATISTIC_ITEM_LIST_SCHEMA } from "../client/frame.ts";
+import { STATISTIC_ITEM_LIST_SCHEMA } from "../wire/columns.ts";
 import { type Cycle, CYCLES, tryParseLabel } from "../wire/period.ts";
 import { exists, writeParquetAtomic } from "./files.ts";
 import { CATALOGUE_DIR, ITEMS_FILE, joinPath, TABLES_FILE } from "./layout.ts";

@@ -7,7 +7,7 @@
  */
 
 import { z } from "../deps.ts";
-import { invalidArgument } from "../client/errors.ts";
+import { invalidArgument } from "../errors.ts";
 import { type Language, LANGUAGES } from "../wire/format.ts";
 import { type Cycle, CYCLES } from "../wire/period.ts";
 import { exists, writeTextAtomic } from "./files.ts";

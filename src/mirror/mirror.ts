@@ -12,20 +12,15 @@
  */
 
 import { type DataFrame, pl } from "../deps.ts";
-import type { EcosClient } from "../client/client.ts";
 import {
-  type EcosError,
-  invalidArgument,
-  isEcosError,
-  Redactor,
-  restate,
-  runCancelledError,
-  unknownCodeError,
-} from "../client/errors.ts";
-import { mergeRangeParts, STATISTIC_SEARCH_SCHEMA } from "../client/frame.ts";
-import type { Progress } from "../client/paging.ts";
-import { frameInfo } from "../client/source.ts";
-import { validateStatCode } from "../client/validate.ts";
+  type EcosClient,
+  frameInfo,
+  mergeRangeParts,
+  type Progress,
+  validateStatCode,
+} from "../client/mod.ts";
+import { EcosError, invalidArgument, isEcosError, restate } from "../errors.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
 import {
   type Cycle,
   dateToIndex,
@@ -110,7 +105,11 @@ function checkCodes(statCodes: unknown): string[] {
 
 /** The caller stopped the run. */
 function abortedMirror(reason: unknown): EcosError {
-  return runCancelledError("mirror", reason);
+  return new EcosError(
+    "ABORTED",
+    "The mirror was cancelled by the caller's signal; run it again to resume where it stopped",
+    { cause: reason },
+  );
 }
 
 /** A unit's failure, with the unit named and what to do. */
@@ -290,9 +289,10 @@ export async function mirror(
         client.statisticItemList(code, { ...(signal ? { signal } : {}), onProgress, cache: false })
       );
       if (items.height === 0) {
-        throw unknownCodeError(
-          { service: "StatisticItemList", redactor: new Redactor("") },
+        throw new EcosError(
+          "UNKNOWN_CODE",
           `Check the table code: the service lists no items for ${code}`,
+          { service: "StatisticItemList" },
         );
       }
       list = { items, listedAt: frameInfo(items)?.fetchedAt ?? o.now(), fetched: true };

@@ -5,7 +5,7 @@
  */
 
 import { z } from "../deps.ts";
-import { parseWith } from "../client/schema.ts";
+import { parseWith } from "../client/mod.ts";
 import type { RateLimit } from "../util/limiter.ts";
 import { type Cycle, CYCLES } from "../wire/period.ts";
 import type { MirrorPlan } from "./plan.ts";

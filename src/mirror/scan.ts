@@ -5,8 +5,9 @@
  */
 
 import { type DataFrame, pl } from "../deps.ts";
-import { invalidArgument } from "../client/errors.ts";
-import { emptyFrame, STATISTIC_SEARCH_SCHEMA } from "../client/frame.ts";
+import { invalidArgument } from "../errors.ts";
+import { emptyFrame } from "../client/mod.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
 import { DATA_GLOB, joinPath } from "./layout.ts";
 
 /** A Polars LazyFrame (the type nodejs-polars gives `DataFrame.lazy()`). */

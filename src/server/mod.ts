@@ -48,12 +48,12 @@
  * 101Y003 (money, M/A), 102Y004 (reserve base, M/A), 901Y027 (labour force, three levels),
  * 601Y002 (card spending, four levels, "" and "-" values), 513Y001 (economic sentiment, M) and
  * 999Y001 (a generated daily panel of 265,088 rows). Daily market tables skip weekends and
- * Korean market holidays (lunar ones from the `dangi` calendar; election days and one-off
- * temporary holidays left out). Every table ends by 2026-09-30; see {@linkcode serverCatalogue}.
+ * Korean market holidays (election days and one-off temporary holidays left out; the calendar
+ * is data/business_days.ts). Every table ends by 2026-09-30; see {@linkcode serverCatalogue}.
  *
  * Data options: `seed` draws other values for the same tables and rows, `dataEnd` moves the
  * data's last day (new periods, the old ones unchanged) and `revision` revises the latest
- * periods of every series, for tests of incremental mirroring.
+ * periods of every series, for tests of incremental mirroring (the rules: data/dataset.ts).
  *
  * ```ts
  * import assert from "node:assert/strict";
@@ -109,4 +109,5 @@ export {
   type ServerTableInfo,
 } from "./data/summary.ts";
 export type * from "./types.ts";
+export type * from "./rows.ts";
 export type { Cycle } from "../wire/period.ts";

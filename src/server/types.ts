@@ -1,6 +1,6 @@
 /**
- * The public types of the bundled server: its options, fault injection, statistics and the row
- * shapes it answers.
+ * The public types of the bundled server: its options, fault injection and statistics. The
+ * rows it answers are in rows.ts.
  *
  * @module
  */
@@ -9,10 +9,14 @@ import type { EcosResultCode } from "../wire/codes.ts";
 import type { Dialect } from "../wire/dialect.ts";
 
 export type { Dialect } from "../wire/dialect.ts";
+export type { EcosServiceName } from "../wire/services.ts";
 
 /**
- * How XML bodies are written: "guide" as the official guide shows them (declaration,
- * `number="true"` and `array="true"` attributes), "bare" without declaration or attributes.
+ * How XML bodies are written. "guide", as the official guide shows them: the
+ * `<?xml version="1.0" encoding="UTF-8"?>` declaration first (RESULT bodies too),
+ * `number="true"` on `list_total_count`, `row_count` and `DATA_CNT`, and `array="true"` on the
+ * lone `<row>` of a one-row answer. "bare", as bodies have also been seen in the wild: no
+ * declaration and no attributes. Neither is indented.
  *
  * @example
  * ```ts
@@ -26,7 +30,6 @@ export type { Dialect } from "../wire/dialect.ts";
  * ```
  */
 export type XmlStyle = "guide" | "bare";
-export type { EcosServiceName } from "../wire/services.ts";
 
 /**
  * Where the server listens, as given to {@linkcode EcosServerOptions.onListen}.
@@ -133,11 +136,8 @@ export interface EcosServerOptions {
    */
   dialect?: Dialect;
   /**
-   * How XML bodies are written. "guide", as the official guide shows them: the
-   * `<?xml version="1.0" encoding="UTF-8"?>` declaration first (RESULT bodies too),
-   * `number="true"` on `list_total_count`, `row_count` and `DATA_CNT`, and `array="true"` on
-   * the lone `<row>` of a one-row answer. "bare", as bodies have also been seen in the wild: no
-   * declaration and no attributes. Neither is indented.
+   * How XML bodies are written: as the official guide shows them, or bare (see
+   * {@linkcode XmlStyle}).
    *
    * @default {"guide"}
    */
@@ -166,13 +166,9 @@ export interface EcosServerOptions {
   requestLogLimit?: number;
   /**
    * The generation seed, a whole number: another seed draws every generated value anew, while
-   * tables, items, codes, names, calendars, labels and row counts stay the same. Values set by
-   * declaration rather than drawn stay too: the base rate, which follows the Bank of Korea's
-   * decisions (722Y001), GDP from 2019 on (pinned at its published 2020 level and chained with
-   * the growth set for 2020-2025, 200Y101), the real-growth quarters set by hand (200Y102),
-   * CPI's 2020 averages (100, its base year), and the first row of a series that starts from a
-   * declared level. Servers with different seeds
-   * in one process never share a value.
+   * tables, items, labels and row counts stay, and so do the values set by declaration (the
+   * base rate's decisions, CPI's 2020 base year, ...). The rules are in
+   * src/server/data/dataset.ts.
    *
    * @default {0} the default data, the same in every process
    *
@@ -197,20 +193,10 @@ export interface EcosServerOptions {
   seed?: number;
   /**
    * The data's last day, an ISO date "YYYY-MM-DD" from 2024-01-01 to 2099-12-31, for tests of
-   * incremental mirroring. Every table still compiled gains (or, for an earlier date, loses)
-   * periods: each cycle keeps the publication lag it has at the default end, in whole periods
-   * behind the last period complete by the end (CPI trails by a month, 200Y102 by a quarter),
-   * so "2026-12-31" adds three months of daily and monthly rows, a quarter, a half-year and the
-   * year 2026 where the default has the year 2025; an annual view derived from monthly data
-   * (CPI's, say) waits until its December is there. Daily market tables end on the last
-   * business day up to the end. Tables no longer compiled (814Y002, ending 2018) do not move.
-   * StatisticItemList's END_TIME and DATA_CNT, StatisticMeta's coverage and KeyStatisticList's
-   * latest periods follow.
-   *
-   * Moving the end never changes a value already there: every series is generated from its
-   * start, so a period holds the same value under every end that has it (outside the window
-   * of a {@linkcode EcosServerOptions.revision} round). The earliest end, 2024-01-01, keeps
-   * every period the tables are pinned to (CPI's 2020 base year, GDP's published 2020 level).
+   * incremental mirroring. Tables still compiled gain periods (or, for an earlier date, lose
+   * them), each cycle keeping its publication lag, and the lookups follow; a period already
+   * there keeps its value. The rules are in src/server/data/dataset.ts and
+   * src/server/data/table.ts.
    *
    * @default {"2026-09-30"} `SERVER_DATA_END`
    *
@@ -236,17 +222,10 @@ export interface EcosServerOptions {
    */
   dataEnd?: string;
   /**
-   * The revision round, a whole number >= 0: round `n > 0` changes the most recent periods of
-   * every generated series, deterministically by `n`, as a source revises its recent data; no
-   * older value ever changes. The window counts a series' last rows: 20 for D (business days
-   * for a market table), 4 for SM, 3 for M, 2 for Q, 1 for S and A. Only a table's first cycle
-   * is revised; cycles derived from it (722Y001's M, Q and A from D) change where their periods
-   * take in a revised row. Tables no longer compiled (814Y002) are not revised. Every revised
-   * value reads differently from the original, by about 0.2% or at least one unit of its last
-   * decimal. The window is counted back from the data's end (see
-   * {@linkcode EcosServerOptions.dataEnd}), and a revised value depends only on its period and
-   * the round, so a period keeps its revised value while it stays in the window. KeyStatisticList
-   * follows.
+   * The revision round, a whole number >= 0: round `n > 0` changes the latest periods of every
+   * generated series (a monthly one's last 3, say), deterministically by `n`, as a source
+   * revises its recent data; no older value changes. The rules are in
+   * src/server/data/revision.ts.
    *
    * @default {0} the original release
    *
@@ -417,9 +396,8 @@ export interface RequestRecord {
 }
 
 /**
- * Counters of a running server, and a bounded log of its latest requests. They are live: read
- * them at any time. Memory stays flat however many requests arrive: the counters are numbers
- * and the log keeps only the latest {@linkcode EcosServerOptions.requestLogLimit} records.
+ * Counters of a running server, and a bounded log of its latest requests, so memory stays flat
+ * however many requests arrive. They are live: read them at any time.
  *
  * @example
  * ```ts
@@ -444,8 +422,7 @@ export interface ServerStats {
   maxInFlight: number;
   /**
    * The most recent requests in arrival order, without the API key: at most
-   * {@linkcode EcosServerOptions.requestLogLimit} (1000 by default); older ones are dropped,
-   * while the counters above keep counting them.
+   * {@linkcode EcosServerOptions.requestLogLimit}; the counters count older ones too.
    */
   requests: RequestRecord[];
   /** Clears every counter and record (the request numbering `n` goes on). */
@@ -499,213 +476,3 @@ export interface EcosServer {
  * ```
  */
 export type ServerResultCode = EcosResultCode;
-
-/**
- * A row of StatisticSearch, in the wire's field order.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { startEcosServer, type StatisticSearchRow } from "./mod.ts";
- *
- * await using server = await startEcosServer();
- * const res = await fetch(
- *   `${server.url}/StatisticSearch/sample/json/kr/1/1/722Y001/A/2020/2020/0101000`,
- * );
- * const row: StatisticSearchRow = (await res.json()).StatisticSearch.row[0];
- * assert.equal(row.TIME, "2020");
- * assert.equal(row.ITEM_CODE2, null);
- * ```
- */
-export interface StatisticSearchRow {
-  /** The table code, e.g. "722Y001". */
-  STAT_CODE: string;
-  /** The table name. */
-  STAT_NAME: string;
-  /** The first item code. */
-  ITEM_CODE1: string;
-  /** The first item name. */
-  ITEM_NAME1: string;
-  /** The second item code, or null. */
-  ITEM_CODE2: string | null;
-  /** The second item name, or null. */
-  ITEM_NAME2: string | null;
-  /** The third item code, or null. */
-  ITEM_CODE3: string | null;
-  /** The third item name, or null. */
-  ITEM_NAME3: string | null;
-  /** The fourth item code, or null. */
-  ITEM_CODE4: string | null;
-  /** The fourth item name, or null. */
-  ITEM_NAME4: string | null;
-  /** The unit, e.g. "연%". */
-  UNIT_NAME: string | null;
-  /** The item's weight, or null. */
-  WGT: string | null;
-  /** The period label, e.g. "20240131". */
-  TIME: string;
-  /** The value as a string; "" or "-" when missing. */
-  DATA_VALUE: string;
-}
-
-/**
- * A row of KeyStatisticList.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { type KeyStatisticRow, startEcosServer } from "./mod.ts";
- *
- * await using server = await startEcosServer();
- * const res = await fetch(`${server.url}/KeyStatisticList/sample/json/kr/1/1`);
- * const row: KeyStatisticRow = (await res.json()).KeyStatisticList.row[0];
- * // The latest period's label in the indicator's own shape: a day for the daily base rate.
- * assert.match(row.CYCLE, /^\d{8}$/);
- * ```
- */
-export interface KeyStatisticRow {
-  /** The group, e.g. "시장금리". */
-  CLASS_NAME: string;
-  /** The indicator's name. */
-  KEYSTAT_NAME: string;
-  /** The latest value as a string. */
-  DATA_VALUE: string;
-  /**
-   * The latest period's label (not a cycle code), in the indicator's own shape: `YYYYMM`,
-   * `YYYYMMDD` or `YYYYQn` (live dialect); always `YYYYMM` (spec dialect).
-   */
-  CYCLE: string;
-  /** The unit. */
-  UNIT_NAME: string;
-}
-
-/**
- * A row of StatisticTableList: a node of the table tree.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { startEcosServer, type StatisticTableRow } from "./mod.ts";
- *
- * await using server = await startEcosServer();
- * const res = await fetch(`${server.url}/StatisticTableList/sample/json/kr/1/1`);
- * const root: StatisticTableRow = (await res.json()).StatisticTableList.row[0];
- * assert.equal(root.P_STAT_CODE, "*");
- * assert.equal(root.SRCH_YN, "N");
- * ```
- */
-export interface StatisticTableRow {
-  /** The parent node's code; "*" for a root. */
-  P_STAT_CODE: string;
-  /** The node's code: a table code, or a group code. */
-  STAT_CODE: string;
-  /** The node's name, after its number in the tree, e.g. "1.2.1. 한국은행 기준금리 및 여수신금리". */
-  STAT_NAME: string;
-  /** The table's cycle; null for a group. */
-  CYCLE: string | null;
-  /** "Y" for a searchable table, "N" for a group. */
-  SRCH_YN: "Y" | "N";
-  /**
-   * The compiling organisation; null for a group and for the Bank of Korea's own tables, that
-   * is, on almost every row, as on the live service.
-   */
-  ORG_NAME: string | null;
-}
-
-/**
- * A row of StatisticItemList: one item in one cycle.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { startEcosServer, type StatisticItemRow } from "./mod.ts";
- *
- * await using server = await startEcosServer();
- * const res = await fetch(`${server.url}/StatisticItemList/sample/json/kr/1/1/901Y009`);
- * const item: StatisticItemRow = (await res.json()).StatisticItemList.row[0];
- * assert.equal(typeof item.DATA_CNT, "number");
- * assert.equal(item.WEIGHT, "1000");
- * ```
- */
-export interface StatisticItemRow {
-  /** The table code. */
-  STAT_CODE: string;
-  /** The table name. */
-  STAT_NAME: string;
-  /** The item group ("Group1" for ITEM_CODE1, ...). */
-  GRP_CODE: string;
-  /** The item group's name. */
-  GRP_NAME: string;
-  /** The item code. */
-  ITEM_CODE: string;
-  /** The item name. */
-  ITEM_NAME: string;
-  /** The parent item's code, or null. */
-  P_ITEM_CODE: string | null;
-  /** The parent item's name, or null. */
-  P_ITEM_NAME: string | null;
-  /** The cycle code. */
-  CYCLE: string;
-  /** The first period's label. */
-  START_TIME: string;
-  /** The last period's label. */
-  END_TIME: string;
-  /** How many periods the item has in this cycle (a JSON number). */
-  DATA_CNT: number;
-  /** The unit, or null. */
-  UNIT_NAME: string | null;
-  /** The item's weight, or null. */
-  WEIGHT: string | null;
-}
-
-/**
- * A row of StatisticWord.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { startEcosServer, type StatisticWordRow } from "./mod.ts";
- *
- * await using server = await startEcosServer();
- * const term = encodeURIComponent("기준금리");
- * const res = await fetch(`${server.url}/StatisticWord/sample/json/en/1/1/${term}`);
- * const word: StatisticWordRow = (await res.json()).StatisticWord.row[0];
- * assert.equal(word.WORD, "Base rate");
- * ```
- */
-export interface StatisticWordRow {
-  /** The glossary word. */
-  WORD: string;
-  /** Its explanation. */
-  CONTENT: string;
-}
-
-/**
- * A row of StatisticMeta.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { startEcosServer, type StatisticMetaRow } from "./mod.ts";
- *
- * await using server = await startEcosServer();
- * const name = encodeURIComponent("시장금리(일별)");
- * const res = await fetch(`${server.url}/StatisticMeta/sample/json/kr/1/1/${name}`);
- * const meta: StatisticMetaRow = (await res.json()).StatisticMeta.row[0];
- * assert.equal(meta.LVL, "1");
- * assert.equal(meta.P_CONT_CODE, null);
- * assert.equal(meta.META_DATA, "시장금리(일별)");
- * ```
- */
-export interface StatisticMetaRow {
-  /** The level in the description tree, "1" or "2". */
-  LVL: string;
-  /** The parent entry's code; null at level 1 (the top-level rows), as on the live service. */
-  P_CONT_CODE: string | null;
-  /** The entry's code. */
-  CONT_CODE: string;
-  /** The entry's heading. */
-  CONT_NAME: string;
-  /** The entry's text, or null for a heading only. */
-  META_DATA: string | null;
-}

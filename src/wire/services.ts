@@ -13,13 +13,3 @@ export type EcosServiceName =
   | "StatisticItemList"
   | "StatisticWord"
   | "StatisticMeta";
-
-/** Every service name. */
-export const SERVICE_NAMES: readonly EcosServiceName[] = [
-  "StatisticSearch",
-  "KeyStatisticList",
-  "StatisticTableList",
-  "StatisticItemList",
-  "StatisticWord",
-  "StatisticMeta",
-];

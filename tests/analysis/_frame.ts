@@ -7,8 +7,9 @@
 
 import assert from "node:assert/strict";
 import type { DataFrame } from "../../src/deps.ts";
-import { buildFrame, STATISTIC_SEARCH_SCHEMA } from "../../src/client/frame.ts";
-import { type EcosError, isEcosError } from "../../src/client/errors.ts";
+import { buildFrame } from "../../src/client/_frame.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
+import { type EcosError, isEcosError } from "../../src/errors.ts";
 
 /** One row: a period label and its value; the series defaults to the CPI's "All items". */
 export interface Row {

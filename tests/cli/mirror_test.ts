@@ -4,7 +4,7 @@
  */
 
 import assert from "node:assert/strict";
-import { scanMirror } from "../../mod.ts";
+import { scanMirror } from "../../src/mirror/mod.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { ecos, envFor, KEY, tempDir } from "./_cli.ts";
 

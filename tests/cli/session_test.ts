@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { LIVE_BASE_URL } from "../../mod.ts";
+import { LIVE_BASE_URL } from "../../src/client/mod.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { BUNDLED_NOTICE, cacheDir, cacheSetting, openSession } from "../../src/cli/session.ts";
 import { envFor, KEY } from "./_cli.ts";

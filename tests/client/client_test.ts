@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { EcosClient } from "../../src/client/client.ts";
-import { isEcosError } from "../../src/client/errors.ts";
+import { EcosClient } from "../../src/client/mod.ts";
+import { isEcosError } from "../../src/errors.ts";
 import { pl } from "../../src/deps.ts";
 import {
   STATISTIC_ITEM_LIST_SCHEMA,
   STATISTIC_META_SCHEMA,
   STATISTIC_TABLE_LIST_SCHEMA,
   STATISTIC_WORD_SCHEMA,
-} from "../../src/client/frame.ts";
+} from "../../src/wire/columns.ts";
 
 /** A fetch that answers canned bodies by service and records every URL. */
 function canned(bodies: Record<string, unknown>) {

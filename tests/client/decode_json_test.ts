@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { decodeJson } from "../../src/client/decode_json.ts";
-import { BodyError } from "../../src/client/envelope.ts";
+import { decodeJson } from "../../src/client/_decode_json.ts";
+import { BodyError } from "../../src/client/_envelope.ts";
 
 const S = "StatisticSearch";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { decodeXml } from "../../src/client/decode_xml.ts";
-import { decodeJson } from "../../src/client/decode_json.ts";
-import { BodyError } from "../../src/client/envelope.ts";
+import { decodeXml } from "../../src/client/_decode_xml.ts";
+import { decodeJson } from "../../src/client/_decode_json.ts";
+import { BodyError } from "../../src/client/_envelope.ts";
 import { XMLParser } from "../../src/deps.ts";
 
 const S = "StatisticSearch";

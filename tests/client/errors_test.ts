@@ -1,18 +1,17 @@
+import { HalfMonthlySpelling } from "../../src/client/_half_monthly.ts";
 import assert from "node:assert/strict";
+import { EcosError, invalidArgument, isEcosError } from "../../src/errors.ts";
 import {
   abortedError,
   badResponseError,
-  EcosError,
-  invalidArgument,
-  isEcosError,
   Redactor,
   resultError,
   type Scope,
   timeoutError,
   totalChangedError,
   transportError,
-} from "../../src/client/errors.ts";
-import { requestPage, type Transport } from "../../src/client/request.ts";
+} from "../../src/client/_errors.ts";
+import { requestPage, type Transport } from "../../src/client/_request.ts";
 import { Semaphore } from "../../src/util/limiter.ts";
 
 const KEY = "k3y/with?odd#chars";
@@ -212,6 +211,7 @@ function transport(fetchImpl: (url: string, init?: RequestInit) => Promise<Respo
     limiter: undefined,
     semaphore: new Semaphore(1),
     cache: undefined,
+    halfMonthly: new HalfMonthlySpelling(),
   };
 }
 

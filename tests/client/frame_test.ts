@@ -6,12 +6,14 @@ import {
   concatFrames,
   emptyFrame,
   FrameBuilder,
-  KEY_STATISTIC_LIST_SCHEMA,
   mergeRangeParts,
+} from "../../src/client/_frame.ts";
+import {
+  KEY_STATISTIC_LIST_SCHEMA,
   STATISTIC_ITEM_LIST_SCHEMA,
   STATISTIC_SEARCH_SCHEMA,
-} from "../../src/client/frame.ts";
-import type { RawRow } from "../../src/client/envelope.ts";
+} from "../../src/wire/columns.ts";
+import type { RawRow } from "../../src/client/_envelope.ts";
 
 const row = (item: string, time: string, value: string | null, extra: RawRow = {}): RawRow => ({
   STAT_CODE: "722Y001",

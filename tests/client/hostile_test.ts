@@ -6,10 +6,11 @@
 
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { decodeBody } from "../../src/client/request.ts";
-import { BodyError } from "../../src/client/envelope.ts";
-import { rootElement } from "../../src/client/decode_xml.ts";
-import { buildFrame, STATISTIC_SEARCH_SCHEMA } from "../../src/client/frame.ts";
+import { decodeBody } from "../../src/client/_request.ts";
+import { BodyError } from "../../src/client/_envelope.ts";
+import { rootElement } from "../../src/client/_decode_xml.ts";
+import { buildFrame } from "../../src/client/_frame.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 import { EcosClient, isEcosError } from "../../mod.ts";
 
 /** Decodes, and says how it ended; fails the test on anything but rows, a code or BodyError. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { checkCallOptions, resolveClientOptions } from "../../src/client/options.ts";
-import { EcosClient, type StatisticSearchOptions } from "../../src/client/client.ts";
-import { isEcosError } from "../../src/client/errors.ts";
+import { checkCallOptions, resolveClientOptions } from "../../src/client/_options.ts";
+import { EcosClient, type RequestOptions } from "../../src/client/mod.ts";
+import { isEcosError } from "../../src/errors.ts";
 
 const KEY = "k3y/with?odd#chars";
 
@@ -186,7 +186,7 @@ Deno.test("statisticSearch() refuses an unknown call option and sends nothing", 
   });
   const query = { statCode: "722Y001", cycle: "A" as const, start: "2020", end: "2021" };
   await assert.rejects(
-    client.statisticSearch(query, { pagesize: 5 } as unknown as StatisticSearchOptions),
+    client.statisticSearch(query, { pagesize: 5 } as unknown as RequestOptions),
     (e: unknown) => {
       assert.ok(isEcosError(e));
       assert.equal(e.code, "INVALID_ARGUMENT");

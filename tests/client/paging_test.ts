@@ -7,10 +7,11 @@ import {
   pullPages,
   type PullSettings,
   TotalChanged,
-} from "../../src/client/paging.ts";
-import type { PageResult } from "../../src/client/request.ts";
-import { KEY_STATISTIC_LIST_SCHEMA } from "../../src/client/frame.ts";
-import { isEcosError, Redactor, type Scope } from "../../src/client/errors.ts";
+} from "../../src/client/_paging.ts";
+import type { PageResult } from "../../src/client/_request.ts";
+import { KEY_STATISTIC_LIST_SCHEMA } from "../../src/wire/columns.ts";
+import { isEcosError } from "../../src/errors.ts";
+import { Redactor, type Scope } from "../../src/client/_errors.ts";
 
 const scope: Scope = {
   service: "KeyStatisticList",

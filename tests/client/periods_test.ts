@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { dateToLabel, parseLabel, parsePeriod, periodEnd } from "../../src/client/periods.ts";
-import { isEcosError } from "../../src/client/errors.ts";
+import { dateToLabel, parseLabel, parsePeriod, periodEnd } from "../../src/client/_periods.ts";
+import { isEcosError } from "../../src/errors.ts";
 import { CYCLES, dateToIndex } from "../../src/wire/period.ts";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,3 +1,4 @@
+import { HalfMonthlySpelling } from "../../src/client/_half_monthly.ts";
 import assert from "node:assert/strict";
 import {
   backoffMs,
@@ -5,10 +6,11 @@ import {
   decodeBody,
   requestPage,
   type Transport,
-} from "../../src/client/request.ts";
-import { BodyError } from "../../src/client/envelope.ts";
+} from "../../src/client/_request.ts";
+import { BodyError } from "../../src/client/_envelope.ts";
 import { Semaphore } from "../../src/util/limiter.ts";
-import { type EcosError, isEcosError, Redactor } from "../../src/client/errors.ts";
+import { type EcosError, isEcosError } from "../../src/errors.ts";
+import { Redactor } from "../../src/client/_errors.ts";
 
 const KEY = "k3y/with?odd#chars";
 
@@ -27,6 +29,7 @@ function transport(
     limiter: undefined,
     semaphore: new Semaphore(4),
     cache: undefined,
+    halfMonthly: new HalfMonthlySpelling(),
     ...extra,
   };
 }

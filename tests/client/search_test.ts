@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { splitRange } from "../../src/client/search.ts";
-import { EcosError, isEcosError } from "../../src/client/errors.ts";
+import { splitRange } from "../../src/client/_search.ts";
+import { EcosError, isEcosError } from "../../src/errors.ts";
 
 async function collect<T>(values: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

@@ -5,9 +5,9 @@
 
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { buildUrl } from "../../src/client/request.ts";
-import { validateSearchQuery, validateStatCode, validateText } from "../../src/client/validate.ts";
-import { isEcosError } from "../../src/client/errors.ts";
+import { buildUrl } from "../../src/client/_request.ts";
+import { validateSearchQuery, validateStatCode, validateText } from "../../src/client/_validate.ts";
+import { isEcosError } from "../../src/errors.ts";
 
 /** The path segments a URL keeps after the WHATWG parser has normalised it. */
 const segments = (url: string) => new URL(url).pathname.split("/").slice(1).map(decodeURIComponent);

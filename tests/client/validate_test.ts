@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { validateSearchQuery, validateStatCode, validateText } from "../../src/client/validate.ts";
-import { isEcosError } from "../../src/client/errors.ts";
+import { validateSearchQuery, validateStatCode, validateText } from "../../src/client/_validate.ts";
+import { isEcosError } from "../../src/errors.ts";
 import { CYCLES, dateToIndex, formatPeriod } from "../../src/wire/period.ts";
 
 function invalid(f: () => unknown, message: RegExp): void {

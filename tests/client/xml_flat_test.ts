@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { XMLParser } from "../../src/deps.ts";
-import { readFlatXml } from "../../src/client/xml_flat.ts";
-import { XML_PARSER_OPTIONS } from "../../src/client/decode_xml.ts";
+import { readFlatXml } from "../../src/client/_xml_flat.ts";
+import { XML_PARSER_OPTIONS } from "../../src/client/_decode_xml.ts";
 
 const reference = new XMLParser(XML_PARSER_OPTIONS);
 

@@ -5,9 +5,10 @@
  */
 
 import assert from "node:assert/strict";
-import { decodeXml } from "../../src/client/decode_xml.ts";
-import { decodeJson } from "../../src/client/decode_json.ts";
-import { buildFrame, STATISTIC_SEARCH_SCHEMA } from "../../src/client/frame.ts";
+import { decodeXml } from "../../src/client/_decode_xml.ts";
+import { decodeJson } from "../../src/client/_decode_json.ts";
+import { buildFrame } from "../../src/client/_frame.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 
 const ROW = {
   STAT_CODE: "200Y101",

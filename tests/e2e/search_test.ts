@@ -14,7 +14,8 @@ import {
   type StatisticSearchQuery,
 } from "../../mod.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
-import { emptyFrame, STATISTIC_SEARCH_SCHEMA } from "../../src/client/frame.ts";
+import { emptyFrame } from "../../src/client/_frame.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 import { clientFor, KEY, rate, searchRequests, serve } from "../testdata/e2e.ts";
 
 Deno.test("statisticSearch() answers every cycle with TIME the first day of PERIOD", async (t) => {

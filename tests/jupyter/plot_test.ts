@@ -8,7 +8,7 @@ import {
   DOWNSAMPLE_BUCKETS,
   lineChart,
 } from "../../src/jupyter/plot.ts";
-import { sourceLine } from "../../src/client/source.ts";
+import { sourceLine } from "../../src/client/_source.ts";
 import { connect } from "../../src/connect.ts";
 
 type Spec = {

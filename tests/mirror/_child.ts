@@ -5,7 +5,7 @@
  * @module
  */
 
-import { EcosClient } from "../../src/client/client.ts";
+import { EcosClient } from "../../src/client/mod.ts";
 import { mirror } from "../../src/mirror/mod.ts";
 
 const [baseUrl, apiKey, dir, ...statCodes] = Deno.args;

@@ -7,9 +7,9 @@
  */
 
 import assert from "node:assert/strict";
-import { EcosClient, type EcosClientOptions } from "../../src/client/client.ts";
+import { EcosClient, type EcosClientOptions } from "../../src/client/mod.ts";
 import { type DataFrame, pl } from "../../src/deps.ts";
-import { STATISTIC_SEARCH_SCHEMA } from "../../src/client/frame.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 import type { EcosServer } from "../../src/server/types.ts";
 import { type Cycle, tryParseLabel } from "../../src/wire/period.ts";
 import { scanMirror } from "../../src/mirror/mod.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isEcosError } from "../../src/client/errors.ts";
+import { isEcosError } from "../../src/errors.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import type { Fault, FaultContext } from "../../src/server/types.ts";
 import { readManifest } from "../../src/mirror/manifest.ts";

@@ -58,7 +58,7 @@
  * @module
  */
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../../wire/period.ts";
 
 /** Why a market day is closed. */
 export type HolidayKind =

@@ -1,21 +1,27 @@
 /**
  * A dataset: the bundled tables as generated under one generation seed, one end of the data
- * and one revision round, with the caches of what has been generated. Every answer of a
- * server reads its own dataset, so two servers with different options in one process never
- * share a value; servers with the same options share one dataset (the values would be the
- * same anyway, and the large tables are generated once).
+ * and one revision round (the server's `seed`, `dataEnd` and `revision` options, whose rules
+ * are written down here and in the modules linked), with the caches of what has been
+ * generated. Every answer of a server reads its own dataset, so two servers with different
+ * options in one process never share a value; servers with the same options share one dataset
+ * (the values would be the same anyway, and the large tables are generated once).
  *
- * - The seed changes every drawn value and nothing else: tables, items, codes, calendars and
- *   row counts stay. Values set by declaration rather than drawn stay too: the base rate's
- *   decisions (722Y001, before any revision), GDP from 2019 on (pinned at its published 2020
- *   level, with the growth set for 2020-2025), the growth quarters set by hand (200Y102),
- *   CPI's 2020 averages (its base year, 100), and the first row of a series that starts from
- *   a declared level.
- * - The data's end moves every cycle's last period with it, keeping each cycle's publication
- *   lag (see table.ts); tables no longer compiled (814Y002) stay where they end. Every value
- *   is generated from the start of its series, so a period has the same value under every end
- *   that holds it.
- * - A revision round changes the last periods of every series (see revision.ts).
+ * - The seed changes every drawn value and nothing else: tables, items, codes, names,
+ *   calendars, labels and row counts stay. Values set by declaration rather than drawn stay
+ *   too: the base rate, which follows the Bank of Korea's decisions (722Y001, before any
+ *   revision), GDP from 2019 on (pinned at its published 2020 level and chained with the
+ *   growth set for 2020-2025, 200Y101), the growth quarters set by hand (200Y102), CPI's 2020
+ *   averages (its base year, 100), and the first row of a series that starts from a declared
+ *   level.
+ * - The data's end (from `DATA_END_MIN` to `DATA_END_MAX` in dates.ts) moves every cycle's
+ *   last period with it, keeping each cycle's publication lag (see table.ts); tables no longer
+ *   compiled (814Y002) stay where they end. Every value is generated from the start of its
+ *   series, so a period has the same value under every end that holds it (outside the window
+ *   of a revision round, which is counted back from the end). The lookups follow the end:
+ *   StatisticItemList's END_TIME and DATA_CNT, StatisticMeta's coverage and
+ *   KeyStatisticList's latest periods.
+ * - A revision round changes the last periods of every series (see revision.ts), the
+ *   generated indicators of KeyStatisticList included.
  *
  * @module
  */

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { DAY_MS } from "../../wire/period.ts";
+
 /**
  * The last day any bundled table covers: 2026-09-30.
  *
@@ -51,19 +53,19 @@ export function tryIsoDay(text: string): number | undefined {
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) {
     return undefined;
   }
-  return ms / 86_400_000;
+  return ms / DAY_MS;
 }
 
 /** Whole days since 1970-01-01 of an ISO date such as "2024-05-17". */
 export function isoDay(iso: string): number {
-  return Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+  return Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 }
 
 /** The fractional year of a day ordinal, e.g. 2020.5 for mid-2020: handy for anchors. */
 export function dayToYear(day: number): number {
-  const d = new Date(day * 86_400_000);
+  const d = new Date(day * DAY_MS);
   const y = d.getUTCFullYear();
-  const start = Date.UTC(y, 0, 1) / 86_400_000;
-  const next = Date.UTC(y + 1, 0, 1) / 86_400_000;
+  const start = Date.UTC(y, 0, 1) / DAY_MS;
+  const next = Date.UTC(y + 1, 0, 1) / DAY_MS;
   return y + (day - start) / (next - start);
 }

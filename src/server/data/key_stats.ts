@@ -10,8 +10,14 @@
 
 import type { Dialect } from "../../wire/dialect.ts";
 import type { Language } from "../../wire/format.ts";
-import { type Cycle, formatPeriod, periodEndDays, tryParseLabel } from "../../wire/period.ts";
-import type { KeyStatisticRow } from "../types.ts";
+import {
+  type Cycle,
+  DAY_MS,
+  formatPeriod,
+  periodEndDays,
+  tryParseLabel,
+} from "../../wire/period.ts";
+import type { KeyStatisticRow } from "../rows.ts";
 import { isKoreanBusinessDay } from "./business_days.ts";
 import { findTable } from "./catalogue.ts";
 import type { Dataset } from "./dataset.ts";
@@ -258,7 +264,7 @@ function latestOrdinal(cycle: Cycle, end: number): number {
 /** A period's label in the specification's shape: always the YYYYMM month it ends in. */
 function specLabel(cycle: Cycle, ordinal: number): string {
   if (cycle === "M") return formatPeriod("M", ordinal, "spec");
-  const last = new Date(periodEndDays(cycle, ordinal) * 86_400_000);
+  const last = new Date(periodEndDays(cycle, ordinal) * DAY_MS);
   return `${last.getUTCFullYear()}${String(last.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 

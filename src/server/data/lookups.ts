@@ -13,7 +13,7 @@ import type {
   StatisticMetaRow,
   StatisticTableRow,
   StatisticWordRow,
-} from "../types.ts";
+} from "../rows.ts";
 import { findTable, GROUPS, TABLES } from "./catalogue.ts";
 import type { Dataset } from "./dataset.ts";
 import { GLOSSARY } from "./glossary.ts";

@@ -3,11 +3,12 @@
  * values of the most recent periods of every generated series and leaves every older value
  * alone. Round 0 is the original release.
  *
- * The window counts rows from a series' last row: 3 for M, 2 for Q, 1 for A and S, 4 for SM
- * and 20 for D (rows of the series' calendar, so 20 business days for a market table). Only a
- * table's first cycle is revised; its other cycles derive from it, so they change exactly where
- * their periods take in a revised row (722Y001's month of September 2026, say, but not its
- * year 2025). Tables no longer compiled (`discontinued`, e.g. 814Y002) are never revised.
+ * The window is {@linkcode REVISION_WINDOW} (3 for M, 20 for D, ...), counted in rows back
+ * from a series' last row, which follows the data's end: rows of the series' calendar, so
+ * business days for a market table. Only a table's first cycle is revised; its other cycles
+ * derive from it, so they change exactly where their periods take in a revised row (722Y001's
+ * month of September 2026, say, but not its year 2025). Tables no longer compiled
+ * (`discontinued`, e.g. 814Y002) are never revised.
  *
  * A revised value is the original times `1 + 0.002 z`, with `z` a normal number drawn for the
  * table, the period and the round: every series of a table moves by the same factor in a

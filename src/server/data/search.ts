@@ -7,7 +7,7 @@
 
 import type { Language } from "../../wire/format.ts";
 import { type Cycle, formatPeriod, type SmSpelling } from "../../wire/period.ts";
-import type { StatisticSearchRow } from "../types.ts";
+import type { StatisticSearchRow } from "../rows.ts";
 import { countRows } from "./calendar.ts";
 import { findTable } from "./catalogue.ts";
 import type { Dataset } from "./dataset.ts";

@@ -10,8 +10,9 @@
  * by one month, so an end of 31 December 2026 gives November 2026; 200Y102's 2026Q2 trails
  * 2026Q3 by one quarter; the base rate's 2025 is the last complete year, so 2026 arrives with an
  * end of 31 December 2026. A cycle derived from another never holds a period its base covers
- * only in part (CPI's annual 2026 waits for December 2026). Tables declared `discontinued`
- * keep their declared `last` whatever the end.
+ * only in part (CPI's annual 2026 waits for December 2026). A daily market table ends on the
+ * last business day of its calendar up to the end. Tables declared `discontinued` keep their
+ * declared `last` whatever the end.
  *
  * @module
  */

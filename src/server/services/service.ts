@@ -35,7 +35,7 @@ export interface ServiceRequest<Args> extends RowRange {
 
 /**
  * One row of any service: an object whose fields, in wire order, are strings, numbers or null
- * (the row interfaces of types.ts).
+ * (the row interfaces of rows.ts).
  */
 export type WireRow = object;
 

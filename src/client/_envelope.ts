@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { BadBody } from "./errors.ts";
+import type { BadBody } from "./_errors.ts";
 
 /** One row as the service sent it: field name to string, number or null. */
 export type RawRow = Record<string, unknown>;

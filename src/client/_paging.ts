@@ -8,10 +8,13 @@
  */
 
 import { type DataFrame } from "../deps.ts";
-import { badResponseError, type Scope, tooManyRowsError, totalChangedError } from "./errors.ts";
-import { type ColumnSpec, FrameBuilder } from "./frame.ts";
-import type { PageResult } from "./request.ts";
-import { BodyError } from "./envelope.ts";
+import { badResponseError, type Scope, tooManyRowsError, totalChangedError } from "./_errors.ts";
+import { type ColumnSpec } from "../wire/columns.ts";
+import { FrameBuilder } from "./_frame.ts";
+import { type PageResult, requestPage, type Transport } from "./_request.ts";
+import type { Format, Language } from "../wire/format.ts";
+import { anySignal } from "../util/signal.ts";
+import { BodyError } from "./_envelope.ts";
 
 /** Rows `startNo` to `endNo`, 1-based and inclusive. */
 export interface PageSpan {
@@ -45,6 +48,46 @@ export type FetchPage = (
   signal: AbortSignal,
   fresh: boolean,
 ) => Promise<PageResult>;
+
+/** The request a pull repeats page by page: everything but the rows. */
+export interface PageQuery {
+  /** The service, e.g. "StatisticSearch". */
+  service: string;
+  /** The service's own path segments, unencoded. */
+  args: readonly string[];
+  /** The body format. */
+  format: Format;
+  /** The language. */
+  language: Language;
+  /** `false`: neither read the response cache nor write to it. */
+  cache: boolean;
+}
+
+/**
+ * The pages of one query, fetched through the request core.
+ *
+ * @param t The client's transport.
+ * @param query The request without its rows.
+ * @returns A {@linkcode FetchPage} for {@linkcode pullPages} and {@linkcode pullFrame}.
+ */
+export function pageFetcher(t: Transport, query: PageQuery): FetchPage {
+  return (span, signal, fresh) => requestPage(t, { ...query, ...span, signal, fresh });
+}
+
+/** When a call's pages were fetched: the oldest, and whether any came from the cache. */
+export interface Fetched {
+  /** When the oldest page was fetched; `undefined` before any page. */
+  at: Date | undefined;
+  /** Whether any page came from the response cache. */
+  cached: boolean;
+}
+
+/** Notes a page's fetch time and origin. */
+function noteFetched(fetched: Fetched | undefined, page: PageResult): void {
+  if (fetched === undefined) return;
+  if (fetched.at === undefined || page.fetchedAt < fetched.at) fetched.at = page.fetchedAt;
+  fetched.cached ||= page.fromCache;
+}
 
 /** Raised inside a pull when the answers disagree about the data; never leaves this module. */
 export class TotalChanged extends Error {
@@ -92,6 +135,8 @@ export interface PullSettings {
   onProgress?: ((progress: Progress) => void) | undefined;
   /** The caller's signal. */
   signal?: AbortSignal | undefined;
+  /** Where to note when the pages were fetched, and whether from the cache. */
+  fetched?: Fetched | undefined;
 }
 
 /**
@@ -118,9 +163,10 @@ export async function* pullPages(
   const { pageSize, concurrency, signal, maxRows } = settings;
   // Aborts the pages still in flight when one fails or the consumer stops early.
   const siblings = new AbortController();
-  const combined = signal ? AbortSignal.any([signal, siblings.signal]) : siblings.signal;
+  const combined = anySignal(signal, siblings.signal)!;
   const started = performance.now();
   const first = await fetchPage({ startNo: 1, endNo: pageSize }, combined, fresh);
+  noteFetched(settings.fetched, first);
   if (first.noData) return;
   const total = first.total;
   let rowsDone = 0;
@@ -183,7 +229,10 @@ export async function* pullPages(
     const next = rest.next();
     if (next.done) return false;
     const span = next.value;
-    const page = fetchPage(span, combined, fresh).then((p) => arrive(span, p));
+    const page = fetchPage(span, combined, fresh).then((p) => {
+      noteFetched(settings.fetched, p);
+      return arrive(span, p);
+    });
     page.catch(() => {}); // awaited in order below; a sibling's failure must not go unhandled
     inFlight.push({ span, page });
     return true;

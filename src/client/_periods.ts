@@ -6,7 +6,7 @@
  * @module
  */
 
-import { invalidArgument } from "./errors.ts";
+import { invalidArgument } from "../errors.ts";
 import {
   type Cycle,
   CYCLE_SHAPES,
@@ -16,7 +16,6 @@ import {
   periodEndDays,
   type PeriodRef,
   periodStartDays,
-  type SmSpelling,
   tryParseLabel,
 } from "../wire/period.ts";
 
@@ -101,7 +100,7 @@ export function periodEnd(label: string, cycle?: Cycle): Date {
  * assert.equal(dateToLabel(new Date("2024-05-20"), "SM"), "202405S2");
  * ```
  */
-export function dateToLabel(date: Date, cycle: Cycle, sm: SmSpelling = "live"): string {
+export function dateToLabel(date: Date, cycle: Cycle, sm: "live" | "spec" = "live"): string {
   if (!(date instanceof Date) || !Number.isFinite(date.getTime())) {
     throw invalidArgument("Pass a valid Date: got an Invalid Date");
   }

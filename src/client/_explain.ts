@@ -8,8 +8,8 @@
  */
 
 import { type DataFrame, pl } from "../deps.ts";
-import { closest } from "./schema.ts";
-import type { ValidSearch } from "./validate.ts";
+import { closest } from "./_schema.ts";
+import type { ValidSearch } from "./_validate.ts";
 
 /** The lookups an explanation may need, cached by the client. */
 export interface Lookups {

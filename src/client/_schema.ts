@@ -6,7 +6,7 @@
  */
 
 import { z } from "../deps.ts";
-import { invalidArgument } from "./errors.ts";
+import { invalidArgument } from "../errors.ts";
 
 /** Edit distance between two short strings (insertions, deletions, substitutions). */
 function distance(a: string, b: string): number {

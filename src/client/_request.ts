@@ -7,24 +7,29 @@
  * @module
  */
 
+import { EcosError, isEcosError } from "../errors.ts";
 import {
   abortedError,
   badResponseError,
-  EcosError,
-  isEcosError,
   rateLimitedError,
   type Redactor,
-  restate,
   resultError,
   type Scope,
   timeoutError,
   transportError,
-} from "./errors.ts";
-import { BodyError, type Decoded, type RawRow } from "./envelope.ts";
-import { decodeJson } from "./decode_json.ts";
-import { decodeXml } from "./decode_xml.ts";
+} from "./_errors.ts";
+import { restate } from "../errors.ts";
+import { BodyError, type Decoded, type RawRow } from "./_envelope.ts";
+import { decodeJson } from "./_decode_json.ts";
+import { decodeXml } from "./_decode_xml.ts";
 import type { Format, Language } from "../wire/format.ts";
 import { delay, type RateLimiter, type Semaphore } from "../util/limiter.ts";
+import { anySignal } from "../util/signal.ts";
+import {
+  type HalfMonthlySpelling,
+  isHalfMonthlySearch,
+  spellHalfMonthly,
+} from "./_half_monthly.ts";
 import type { CacheKey, ResponseCache } from "../cache/mod.ts";
 
 /** Retry settings, resolved. */
@@ -63,6 +68,8 @@ export interface Transport {
   random?: () => number;
   /** The response cache, when on. */
   cache: ResponseCache | undefined;
+  /** The half-monthly spelling this service accepts, learnt on the first SM query. */
+  halfMonthly: HalfMonthlySpelling;
 }
 
 /** One page of one service. */
@@ -284,7 +291,7 @@ async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope
     () => timeout.abort(new DOMException("The attempt timed out", "TimeoutError")),
     t.timeoutMs,
   );
-  const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal;
+  const signal = anySignal(req.signal, timeout.signal)!;
   const failed = (e: unknown, what: string) => {
     if (req.signal?.aborted) return req.signal.reason;
     if (timeout.signal.aborted) return timeoutError(scope, t.timeoutMs, e);
@@ -332,16 +339,25 @@ async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope
 }
 
 /**
- * Requests one page, with retries.
+ * Requests one page, with retries; a half-monthly StatisticSearch goes out in the spelling this
+ * service accepts (learnt once per transport, see {@linkcode HalfMonthlySpelling}).
  *
  * @param t The client's shared transport.
- * @param req The page.
+ * @param req The page; half-monthly labels in either spelling.
  * @returns The page's rows and total; INFO-200 gives no rows and `noData`.
- * @throws {EcosError} The service's code (ERROR-400 and ERROR-101 at once, so that the caller
- * can split or respell), or TRANSPORT / TIMEOUT / BAD_RESPONSE after the last attempt, or
- * ABORTED as soon as the caller's signal fires.
+ * @throws {EcosError} The service's code (ERROR-400 at once, so that the caller can split the
+ * range), or TRANSPORT / TIMEOUT / BAD_RESPONSE after the last attempt, or ABORTED as soon as
+ * the caller's signal fires.
  */
 export async function requestPage(t: Transport, req: PageRequest): Promise<PageResult> {
+  if (!isHalfMonthlySearch(req.service, req.args)) return await requestOnce(t, req);
+  return await t.halfMonthly.send((sm) =>
+    requestOnce(t, { ...req, args: spellHalfMonthly(req.args, sm) })
+  );
+}
+
+/** One page, as its arguments are spelt, with retries. */
+async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> {
   const { url, redacted } = buildUrl(t.baseUrl, t.apiKey, req);
   const scope: Scope = { service: req.service, url: redacted, redactor: t.redactor };
   // The cache's key is the request without the API key: base URL, service and segments.

@@ -10,8 +10,8 @@
  */
 
 import { XMLParser } from "../deps.ts";
-import { BodyError, type Decoded, readEnvelope } from "./envelope.ts";
-import { readFlatXml } from "./xml_flat.ts";
+import { BodyError, type Decoded, readEnvelope } from "./_envelope.ts";
+import { readFlatXml } from "./_xml_flat.ts";
 
 // Values stay strings ("0101000" is an item code, "2020" a label): the frame converts them.
 // Attributes (number="true" in the official guide) carry nothing we need. A lone <row> must

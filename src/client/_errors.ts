@@ -1,135 +1,14 @@
 /**
- * The error family of the module, and the one place its errors are built.
- *
- * Every error the library raises is an {@linkcode EcosError} with a `code` (one of the
- * service's result codes, or one of the project's own), the request's facts and whether trying
- * again can help. The factories below build them; each takes the {@linkcode Scope} of the
- * failing request, whose {@linkcode Redactor} removes the API key from every string the error
- * carries (message, URL, the service's message, the causes' messages and stacks) before any of
- * it is cut short for display.
+ * The one place the errors of a request are built. Each factory takes the {@linkcode Scope} of
+ * the failing request, whose {@linkcode Redactor} removes the API key from every string the
+ * error carries (message, URL, the service's message, the causes' messages and stacks) before
+ * any of it is cut short for display. The error type itself is in `src/errors.ts`.
  *
  * @module
  */
 
-import { ECOS_CODES, type EcosResultCode, isEcosResultCode } from "../wire/codes.ts";
-
-/** Codes the project uses for failures that are not answers of the ECOS service. */
-export type EcosClientCode =
-  /** A bad argument, caught before any request was sent. */
-  | "INVALID_ARGUMENT"
-  /** The connection failed, was reset, or the body was cut short. */
-  | "TRANSPORT"
-  /** An attempt ran past its time limit. */
-  | "TIMEOUT"
-  /** The caller's signal aborted the work. */
-  | "ABORTED"
-  /** The answer was not an ECOS body (HTML page, 5xx, broken JSON or XML, wrong shape). */
-  | "BAD_RESPONSE"
-  /** `list_total_count` changed while pages were being pulled, even after a second pull. */
-  | "TOTAL_CHANGED"
-  /** The service or a proxy kept answering HTTP 429 (too many requests). */
-  | "RATE_LIMITED"
-  /** The query matches more rows than `maxRows` allows. */
-  | "TOO_MANY_ROWS"
-  /** No data, because a table code, cycle or item code does not exist. */
-  | "UNKNOWN_CODE";
-
-/** Every code an {@linkcode EcosError} may carry. */
-export type EcosErrorCode = EcosResultCode | EcosClientCode;
-
-/** The facts attached to an {@linkcode EcosError}. */
-export interface EcosErrorOptions {
-  /** The underlying error. */
-  cause?: unknown;
-  /** The service that was called, e.g. "StatisticSearch". */
-  service?: string;
-  /** The request URL with the API key replaced by `***`. */
-  url?: string;
-  /** The message the service sent, when it sent one. */
-  serviceMessage?: string;
-  /** How many attempts were made before giving up. */
-  attempts?: number;
-  /**
-   * Whether the same request may succeed later (a glitch), as opposed to a final answer.
-   *
-   * @default {false}
-   */
-  retryable?: boolean;
-  /** How long the service asked us to wait (HTTP Retry-After), in milliseconds. */
-  retryAfterMs?: number;
-}
-
-/**
- * An error raised by the ECOS client.
- *
- * @example Telling an invalid key from other failures
- * ```ts
- * import assert from "node:assert/strict";
- * import { EcosError, isEcosError } from "@ecos/ecos";
- *
- * const e = new EcosError("INFO-100", "The API key was refused: check ECOS_API_KEY");
- * assert.equal(e.code, "INFO-100");
- * assert.equal(e.retryable, false);
- * assert.ok(isEcosError(e));
- * ```
- */
-export class EcosError extends Error {
-  /** The service's result code, or the project's own code. */
-  readonly code: EcosErrorCode;
-  /** The service that was called, when a request was involved. */
-  readonly service: string | undefined;
-  /** The request URL, with the API key redacted. */
-  readonly url: string | undefined;
-  /** The message the service sent, when it sent one. */
-  readonly serviceMessage: string | undefined;
-  /** How many attempts were made. */
-  readonly attempts: number | undefined;
-  /** Whether the same request may succeed later; the client retries only these. */
-  readonly retryable: boolean;
-  /** How long the service asked us to wait (HTTP Retry-After), in milliseconds. */
-  readonly retryAfterMs: number | undefined;
-
-  /**
-   * Creates an error with a code and a message that says what to do.
-   *
-   * @param code The result code or project code.
-   * @param message What happened and what to do.
-   * @param options The cause and the request's facts.
-   */
-  constructor(code: EcosErrorCode, message: string, options: EcosErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "EcosError";
-    this.code = code;
-    this.service = options.service;
-    this.url = options.url;
-    this.serviceMessage = options.serviceMessage;
-    this.attempts = options.attempts;
-    this.retryable = options.retryable ?? false;
-    this.retryAfterMs = options.retryAfterMs;
-  }
-}
-
-/**
- * Whether a value is an {@linkcode EcosError}. Also accepts an error whose `name` is
- * "EcosError", since re-importing the module in a notebook creates a new class.
- *
- * @param error Any caught value.
- * @returns `true` for an EcosError from any copy of the module.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { EcosError, isEcosError } from "@ecos/ecos";
- *
- * assert.ok(isEcosError(new EcosError("TIMEOUT", "Timed out")));
- * assert.ok(!isEcosError(new Error("other")));
- * ```
- */
-export function isEcosError(error: unknown): error is EcosError {
-  return error instanceof EcosError ||
-    (error instanceof Error && error.name === "EcosError" &&
-      typeof (error as { code?: unknown }).code === "string");
-}
+import { ECOS_CODES, isEcosResultCode } from "../wire/codes.ts";
+import { EcosError, type EcosErrorCode, type EcosErrorOptions, restate } from "../errors.ts";
 
 const REDACTED = "***";
 
@@ -242,17 +121,6 @@ function quote(text: string, r: Redactor, at: "start" | "end" = "start"): string
   return JSON.stringify(at === "start" ? `${s.slice(0, 80)}...` : `...${s.slice(-80)}`);
 }
 
-/**
- * A bad argument: nothing was sent.
- *
- * @param message What is wrong and what to do instead.
- * @param cause The underlying error, if any.
- * @returns An EcosError with code INVALID_ARGUMENT.
- */
-export function invalidArgument(message: string, cause?: unknown): EcosError {
-  return build("INVALID_ARGUMENT", message, undefined, cause === undefined ? {} : { cause });
-}
-
 /** The reason a call's deadline gives its signal: the whole pull took longer than allowed. */
 export class DeadlineExceeded extends Error {
   /** @param ms The deadline, in milliseconds. */
@@ -286,22 +154,6 @@ export function abortedError(scope: Scope, reason: unknown, attempts: number): E
     `The request was cancelled by the caller's signal${when}: ${scope.service}`,
     scope,
     { cause: reason, attempts },
-  );
-}
-
-/**
- * A long run (a mirror) stopped by the caller's signal; what it stored stays.
- *
- * @param what What was cancelled, e.g. "mirror".
- * @param reason The signal's reason.
- * @returns An EcosError with code ABORTED that says how to go on.
- */
-export function runCancelledError(what: string, reason: unknown): EcosError {
-  return build(
-    "ABORTED",
-    `The ${what} was cancelled by the caller's signal; run it again to resume where it stopped`,
-    undefined,
-    { cause: reason },
   );
 }
 
@@ -504,25 +356,12 @@ export function tooLargeError(e: EcosError, period: string): EcosError {
 }
 
 /**
- * The same failure with more facts: the number of attempts, another message or cause. The
- * error's strings were redacted when it was built, so they are kept as they are.
+ * A text with every secret removed, in every spelling the redactor knows.
  *
- * @param e The error.
- * @param change What to replace.
- * @returns A new EcosError.
+ * @param text Any text, e.g. an error line about to be printed.
+ * @param secrets The secrets to hide; "" hides nothing.
+ * @returns The text with each secret as `***`.
  */
-export function restate(
-  e: EcosError,
-  change: { code?: EcosErrorCode; message?: string; attempts?: number; cause?: unknown },
-): EcosError {
-  const options: EcosErrorOptions = { retryable: e.retryable };
-  const cause = "cause" in change ? change.cause : e.cause;
-  if (cause !== undefined) options.cause = cause;
-  if (e.service !== undefined) options.service = e.service;
-  if (e.url !== undefined) options.url = e.url;
-  if (e.serviceMessage !== undefined) options.serviceMessage = e.serviceMessage;
-  const attempts = change.attempts ?? e.attempts;
-  if (attempts !== undefined) options.attempts = attempts;
-  if (e.retryAfterMs !== undefined) options.retryAfterMs = e.retryAfterMs;
-  return new EcosError(change.code ?? e.code, change.message ?? e.message, options);
+export function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => new Redactor(secret).text(out), text);
 }

@@ -11,9 +11,10 @@ import { type Format, FORMATS, type Language, LANGUAGES } from "../wire/format.t
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 import type { RateLimit } from "../util/limiter.ts";
 import { readEnv } from "../util/env.ts";
-import { parseWith } from "./schema.ts";
-import { invalidArgument, isEcosError, Redactor } from "./errors.ts";
-import type { Progress } from "./paging.ts";
+import { parseWith } from "./_schema.ts";
+import { invalidArgument, isEcosError } from "../errors.ts";
+import { Redactor } from "./_errors.ts";
+import type { Progress } from "./_paging.ts";
 
 /** The live service's address. */
 export const LIVE_BASE_URL = "https://ecos.bok.or.kr/api";
@@ -352,7 +353,9 @@ const callOptionsSchema = z.strictObject({
 }, { error: "Pass the options as an object" });
 
 /** One call's options as given (the client fills in what is missing). */
-export type CallOptions = z.output<typeof callOptionsSchema>;
+export type CallOptions = Omit<z.output<typeof callOptionsSchema>, "signal"> & {
+  signal?: AbortSignal | undefined;
+};
 
 /**
  * Checks per-call options.
@@ -362,5 +365,5 @@ export type CallOptions = z.output<typeof callOptionsSchema>;
  * @throws {EcosError} INVALID_ARGUMENT naming the problem.
  */
 export function checkCallOptions(options: unknown): CallOptions {
-  return parseWith(callOptionsSchema, options ?? {}, "option");
+  return parseWith(callOptionsSchema, options ?? {}, "option") as CallOptions;
 }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { BodyError, type Decoded, readEnvelope } from "./envelope.ts";
+import { BodyError, type Decoded, readEnvelope } from "./_envelope.ts";
 
 /**
  * Decodes a JSON body.

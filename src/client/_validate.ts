@@ -6,8 +6,8 @@
  */
 
 import { z } from "../deps.ts";
-import { invalidArgument } from "./errors.ts";
-import { parseWith } from "./schema.ts";
+import { invalidArgument } from "../errors.ts";
+import { parseWith } from "./_schema.ts";
 import {
   type Cycle,
   CYCLE_SHAPES,
@@ -59,6 +59,23 @@ const searchQuerySchema = z.strictObject({
     })
     .optional(),
 }, { error: "Pass the query as an object with statCode, cycle, start and end" });
+
+/** A StatisticSearch query. */
+export interface StatisticSearchQuery {
+  /** The table code, e.g. "722Y001" (the base rate). */
+  statCode: string;
+  /** The cycle: A, S, Q, M, SM or D. */
+  cycle: Cycle;
+  /**
+   * The first period: a label in the cycle's shape ("2020", "2020S1", "2020Q1", "202001",
+   * "202001SM1" or "202001S1", "20200101"), or a Date (the period that contains it, in UTC).
+   */
+  start: string | Date;
+  /** The last period, included; as `start`. */
+  end: string | Date;
+  /** 0 to 4 item codes, one per item level; none returns every item of the table. */
+  items?: readonly string[];
+}
 
 /** A StatisticSearch query, checked and with its range as period ordinals. */
 export interface ValidSearch {

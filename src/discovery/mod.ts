@@ -1,0 +1,16 @@
+/**
+ * Finding things without knowing their codes: tables by name, a table's items by name, and the
+ * well-known series by a short name. Pure functions over the lookup frames; the client pulls
+ * the lists and calls them.
+ *
+ * @module
+ */
+
+export {
+  findItemsIn,
+  isKorean,
+  searchTablesIn,
+  seriesQuery,
+  type SeriesRange,
+} from "./discovery.ts";
+export { NAMED_SERIES, type NamedSeries, type SeriesName } from "./named_series.ts";
