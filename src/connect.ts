@@ -6,8 +6,13 @@
  * @module
  */
 
-import { type DataSource, EcosClient, type EcosClientOptions } from "./client/mod.ts";
-import { readEnv } from "./util/env.ts";
+import {
+  type DataSource,
+  EcosClient,
+  type EcosClientOptions,
+  LIVE_BASE_URL,
+} from "./client/mod.ts";
+import { type Env, envReader } from "./util/env.ts";
 import { invalidArgument } from "./errors.ts";
 
 /** Options of {@linkcode connect}: the client's options, and where to find the key. */
@@ -30,6 +35,13 @@ export interface ConnectOptions extends Omit<EcosClientOptions, "apiKey" | "base
    * @default {false}
    */
   quiet?: boolean;
+  /**
+   * Where the line saying that the data is generated sample data goes, when the bundled server
+   * is started and `quiet` is not set.
+   *
+   * @default {console.log}
+   */
+  onNotice?: (line: string) => void;
   /**
    * The bundled server's generation seed: other values, the same tables and rows. Notebooks'
    * tests run them under a second seed to show that no number in their prose is hard-coded.
@@ -101,41 +113,81 @@ export async function connect(options: ConnectOptions = {}): Promise<EcosSession
     apiKey: givenKey,
     baseUrl: givenUrl,
     quiet = false,
-    sampleSeed = seedFromEnv(),
+    onNotice = console.log,
+    sampleSeed,
     ...clientOptions
   } = options;
-  const apiKey = givenKey === undefined ? readEnv("ECOS_API_KEY") : givenKey || undefined;
-  const baseUrl = givenUrl === undefined ? readEnv("ECOS_BASE_URL") : givenUrl || undefined;
-  if (apiKey !== undefined || baseUrl !== undefined) {
-    // A base URL without a key gets the key every ECOS server accepts: "sample".
-    const client = new EcosClient({
-      ...clientOptions,
-      apiKey: apiKey ?? "sample",
-      ...(baseUrl === undefined ? {} : { baseUrl }),
-    });
+  const where = resolveSource(options.env, givenKey, givenUrl);
+  if (where.source !== "bundled") {
+    const client = new EcosClient({ ...clientOptions, ...where.endpoint });
     return {
       client,
-      source: baseUrl === undefined ? "live" : "custom",
+      source: where.source,
       close: () => Promise.resolve(),
       [Symbol.asyncDispose]: () => Promise.resolve(),
     };
   }
+  const seed = sampleSeed ?? seedFromEnv(options.env);
   const { startEcosServer } = await import("./server/mod.ts");
   const key = `bundled-${crypto.randomUUID()}`;
-  const server = await startEcosServer({ keys: [key], seed: sampleSeed });
-  if (!quiet) {
-    console.log(
-      "ECOS_API_KEY is not set: using the bundled server, whose data is generated sample data",
-    );
-  }
+  const server = await startEcosServer({ keys: [key], seed });
+  if (!quiet) onNotice(BUNDLED_NOTICE);
   const client = new EcosClient({ ...clientOptions, apiKey: key, baseUrl: server.url });
   const close = () => server.close();
   return { client, source: "bundled", server, close, [Symbol.asyncDispose]: close };
 }
 
+/** The line that says the data comes from the bundled server. */
+export const BUNDLED_NOTICE =
+  "ECOS_API_KEY is not set: using the bundled server, whose data is generated sample data";
+
+/**
+ * Where the data comes from: the one rule, for the module and the command line. A key or a base
+ * URL, given or from the environment, means a service (the live one unless a base URL is
+ * given; with no key, the key "sample"); neither means the bundled server. An empty string
+ * given is "none", whatever the environment holds.
+ *
+ * @param env The environment; the process's when `undefined`.
+ * @param apiKey The key given, if any.
+ * @param baseUrl The base URL given, if any.
+ * @returns The source, and for a service the key and base URL to use.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveSource } from "./connect.ts";
+ *
+ * assert.equal(resolveSource({}).source, "bundled");
+ * assert.equal(resolveSource({ ECOS_API_KEY: "k" }).source, "live");
+ * assert.deepEqual(resolveSource({ ECOS_BASE_URL: "http://127.0.0.1:8080/api" }), {
+ *   source: "custom",
+ *   endpoint: { apiKey: "sample", baseUrl: "http://127.0.0.1:8080/api" },
+ * });
+ * assert.equal(resolveSource({ ECOS_API_KEY: "k" }, "").source, "bundled");
+ * ```
+ */
+export function resolveSource(
+  env: Env | undefined,
+  apiKey?: string,
+  baseUrl?: string,
+): { source: "bundled" } | {
+  source: "live" | "custom";
+  endpoint: { apiKey: string; baseUrl: string };
+} {
+  const read = envReader(env);
+  const key = apiKey === undefined ? read("ECOS_API_KEY") : apiKey || undefined;
+  const url = baseUrl === undefined ? read("ECOS_BASE_URL") : baseUrl || undefined;
+  if (key === undefined && url === undefined) return { source: "bundled" };
+  // A base URL without a key gets the key every ECOS server accepts: "sample".
+  if (url === undefined) {
+    return { source: "live", endpoint: { apiKey: key ?? "sample", baseUrl: LIVE_BASE_URL } };
+  }
+  return { source: "custom", endpoint: { apiKey: key ?? "sample", baseUrl: url } };
+}
+
 /** ECOS_SAMPLE_SEED as a seed; 0 (the default data) when unset. */
-function seedFromEnv(): number {
-  const text = readEnv("ECOS_SAMPLE_SEED");
+function seedFromEnv(env: Env | undefined): number {
+  const text = envReader(env)("ECOS_SAMPLE_SEED");
   if (text === undefined) return 0;
   if (!/^\d{1,9}$/.test(text)) {
     throw invalidArgument(`Set ECOS_SAMPLE_SEED to a whole number: got ${JSON.stringify(text)}`);

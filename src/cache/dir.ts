@@ -5,7 +5,7 @@
  */
 
 import { isAbsolute, join } from "node:path";
-import { readEnv } from "../util/env.ts";
+import { type Env, envReader } from "../util/env.ts";
 
 /**
  * The cache directory to use when none is given.
@@ -24,6 +24,7 @@ import { readEnv } from "../util/env.ts";
  *
  * Needs no permission: without `--allow-env` every variable reads as unset.
  *
+ * @param env The environment to read; the process's by default.
  * @returns The directory's path; it may not exist yet.
  *
  * @example The variable ECOS_CACHE_DIR wins
@@ -31,13 +32,14 @@ import { readEnv } from "../util/env.ts";
  * import assert from "node:assert/strict";
  * import { defaultCacheDir } from "./dir.ts";
  *
- * const dir = defaultCacheDir();
- * const explicit = Deno.env.get("ECOS_CACHE_DIR");
- * if (explicit) assert.equal(dir, explicit);
- * else assert.match(dir, /ecos/);
+ * assert.equal(defaultCacheDir({ ECOS_CACHE_DIR: "/data/ecos" }), "/data/ecos");
+ * if (Deno.build.os === "linux") {
+ *   assert.equal(defaultCacheDir({ HOME: "/home/me" }), "/home/me/.cache/ecos");
+ * }
  * ```
  */
-export function defaultCacheDir(): string {
+export function defaultCacheDir(env?: Env): string {
+  const readEnv = envReader(env);
   const explicit = readEnv("ECOS_CACHE_DIR");
   if (explicit !== undefined) return explicit;
   switch (Deno.build.os) {
@@ -61,11 +63,11 @@ export function defaultCacheDir(): string {
     }
   }
   const uid = userId();
-  return join(tempDir(), uid === undefined ? "ecos-cache" : `ecos-cache-${uid}`);
+  return join(tempDir(readEnv), uid === undefined ? "ecos-cache" : `ecos-cache-${uid}`);
 }
 
 /** The OS temporary directory, read without permissions. */
-function tempDir(): string {
+function tempDir(readEnv: (name: string) => string | undefined): string {
   if (Deno.build.os === "windows") {
     return readEnv("TEMP") ?? readEnv("TMP") ??
       join(readEnv("SystemRoot") ?? "C:\\Windows", "Temp");

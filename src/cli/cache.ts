@@ -5,11 +5,10 @@
  * @module
  */
 
-import { ResponseCache } from "../cache/mod.ts";
+import { defaultCacheDir, ResponseCache } from "../cache/mod.ts";
 import { parseHelpArgs } from "./args.ts";
 import { EXIT_OK, UsageError } from "./errors.ts";
 import type { CliIO } from "./io.ts";
-import { cacheDir } from "./session.ts";
 
 /** The help of `ecos cache`. */
 export const CACHE_USAGE = `Usage: ecos cache info|clear
@@ -86,7 +85,10 @@ export async function runCache(args: string[], io: CliIO): Promise<number> {
   if (extra !== undefined) {
     throw new UsageError(`Remove the extra argument: got ${JSON.stringify(extra)}`, CACHE_USAGE);
   }
-  const cache = new ResponseCache({ dir: cacheDir(io.env), warn: (m) => io.stderr(`${m}\n`) });
+  const cache = new ResponseCache({
+    dir: defaultCacheDir(io.env),
+    warn: (m) => io.stderr(`${m}\n`),
+  });
   if (action === "clear") {
     const removed = await cache.clear();
     io.stdout(`Removed ${removed} ${removed === 1 ? "entry" : "entries"} from ${cache.dir}\n`);

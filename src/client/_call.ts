@@ -24,7 +24,8 @@ import type { ColumnSpec } from "../wire/columns.ts";
 import type { Format, Language } from "../wire/format.ts";
 import type { EcosServiceName } from "../wire/services.ts";
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
-import { ResponseCache } from "../cache/mod.ts";
+import { defaultCacheDir, ResponseCache } from "../cache/mod.ts";
+import type { Env } from "../util/env.ts";
 import { type RateLimit, RateLimiter, Semaphore } from "../util/limiter.ts";
 import { anySignal } from "../util/signal.ts";
 
@@ -71,12 +72,13 @@ export function isLoopback(baseUrl: string): boolean {
 function openCache(
   option: boolean | { dir?: string | undefined; ttlMs?: number | undefined } | undefined,
   baseUrl: string,
+  env: Env | undefined,
 ) {
   // A server on this machine answers as fast as a disk: caching it would only go stale.
   const on = option === undefined ? !isLoopback(baseUrl) : option !== false;
   if (!on) return undefined;
   const settings = typeof option === "object" ? option : {};
-  return new ResponseCache({ dir: settings.dir, ttlMs: settings.ttlMs });
+  return new ResponseCache({ dir: settings.dir ?? defaultCacheDir(env), ttlMs: settings.ttlMs });
 }
 
 let sampleKeyNoted = false;
@@ -115,7 +117,7 @@ export function createCore(options: EcosClientOptions): Core {
       retry: o.retry,
       limiter: o.rateLimit === false ? undefined : new RateLimiter(o.rateLimit),
       semaphore: new Semaphore(o.concurrency),
-      cache: openCache(o.cache, o.baseUrl),
+      cache: openCache(o.cache, o.baseUrl, o.env),
       halfMonthly: new HalfMonthlySpelling(),
     },
     source,

@@ -10,7 +10,7 @@ import { z } from "../deps.ts";
 import { type Format, FORMATS, type Language, LANGUAGES } from "../wire/format.ts";
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 import type { RateLimit } from "../util/limiter.ts";
-import { readEnv } from "../util/env.ts";
+import { type Env, envReader } from "../util/env.ts";
 import { parseWith } from "./_schema.ts";
 import { invalidArgument, isEcosError } from "../errors.ts";
 import { Redactor } from "./_errors.ts";
@@ -162,6 +162,14 @@ export interface EcosClientOptions {
    * @default {undefined}
    */
   signal?: AbortSignal;
+  /**
+   * The environment that ECOS_API_KEY, ECOS_BASE_URL, ECOS_CACHE_DIR and the platform's cache
+   * directory variables (HOME, XDG_CACHE_HOME, ...) are read from: pass `{}` for a client that
+   * the environment cannot change.
+   *
+   * @default {the process's environment}
+   */
+  env?: Env;
 }
 
 /** Where the response cache lives and how long its entries stay fresh. */
@@ -302,6 +310,9 @@ const clientOptionsSchema = z.strictObject({
   }).optional(),
   signal: signalSchema.optional(),
   onProgress: progressSchema.optional(),
+  env: z.record(z.string(), z.string().optional(), {
+    error: "Pass env as an object of variable names to strings",
+  }).optional(),
   cache: z.union([
     z.boolean(),
     z.strictObject({
@@ -310,6 +321,7 @@ const clientOptionsSchema = z.strictObject({
     }),
   ], { error: "Pass cache as true, false or { dir, ttlMs }" }).optional(),
 }, { error: "Pass the options as an object" }).transform((o) => {
+  const readEnv = envReader(o.env);
   const apiKey = o.apiKey ?? readEnv("ECOS_API_KEY") ?? SAMPLE_KEY;
   return {
     ...o,
@@ -335,8 +347,10 @@ export function resolveClientOptions(options: unknown): ClientSettings {
     return parseWith(clientOptionsSchema, options ?? {}, "option");
   } catch (e) {
     // A message quotes the rejected value, which may be the key given in the wrong place.
-    const given = (options as { apiKey?: unknown } | null | undefined)?.apiKey;
-    const keys = [given, readEnv("ECOS_API_KEY")].filter((k) => typeof k === "string" && k !== "");
+    const given = options as { apiKey?: unknown; env?: unknown } | null | undefined;
+    const env = typeof given?.env === "object" && given.env !== null ? given.env as Env : undefined;
+    const keys = [given?.apiKey, envReader(env)("ECOS_API_KEY")]
+      .filter((k) => typeof k === "string" && k !== "");
     if (!isEcosError(e) || keys.length === 0) throw e;
     const text = keys.reduce((m: string, k) => new Redactor(k as string).text(m), e.message);
     throw text === e.message ? e : invalidArgument(text);

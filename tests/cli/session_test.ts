@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { LIVE_BASE_URL } from "../../src/client/mod.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
-import { BUNDLED_NOTICE, cacheDir, cacheSetting, openSession } from "../../src/cli/session.ts";
+import { BUNDLED_NOTICE } from "../../src/connect.ts";
+import { openSession } from "../../src/cli/session.ts";
 import { envFor, KEY } from "./_cli.ts";
 
 Deno.test("openSession() follows the injected environment, as connect() does", async (t) => {
@@ -26,25 +27,23 @@ Deno.test("openSession() follows the injected environment, as connect() does", a
   });
 });
 
-Deno.test("cacheSetting(): --cache and --no-cache win; otherwise on for remote services only", async (t) => {
-  const dir = "/tmp/ecos-cli-cache";
-  const cases: [boolean | undefined, Record<string, string>, false | { dir: string }][] = [
-    [undefined, { ECOS_CACHE_DIR: dir }, false], // the bundled server
-    [undefined, { ECOS_API_KEY: "k", ECOS_CACHE_DIR: dir }, { dir }], // the live service
-    [undefined, { ECOS_BASE_URL: "https://mirror.example/api", ECOS_CACHE_DIR: dir }, { dir }],
-    [undefined, { ECOS_BASE_URL: "http://127.0.0.1:8080/api", ECOS_CACHE_DIR: dir }, false],
-    [undefined, { ECOS_BASE_URL: "http://localhost:8080/api", ECOS_CACHE_DIR: dir }, false],
-    [undefined, { ECOS_BASE_URL: "not a url", ECOS_CACHE_DIR: dir }, false],
-    [true, { ECOS_BASE_URL: "http://127.0.0.1:8080/api", ECOS_CACHE_DIR: dir }, { dir }],
-    [true, { ECOS_CACHE_DIR: dir }, { dir }],
-    [false, { ECOS_API_KEY: "k", ECOS_CACHE_DIR: dir }, false],
+Deno.test("openSession(): --cache and --no-cache win; otherwise the cache is on for remote services only", async (t) => {
+  const dir = "/tmp/ecos-cli-cache-never-written";
+  const cases: [boolean | undefined, Record<string, string>, string | undefined][] = [
+    [undefined, { ECOS_CACHE_DIR: dir }, undefined], // the bundled server
+    [undefined, { ECOS_API_KEY: "k", ECOS_CACHE_DIR: dir }, dir], // the live service
+    [undefined, { ECOS_BASE_URL: "https://mirror.example/api", ECOS_CACHE_DIR: dir }, dir],
+    [undefined, { ECOS_BASE_URL: "http://127.0.0.1:8080/api", ECOS_CACHE_DIR: dir }, undefined],
+    [undefined, { ECOS_BASE_URL: "http://localhost:8080/api", ECOS_CACHE_DIR: dir }, undefined],
+    [true, { ECOS_BASE_URL: "http://127.0.0.1:8080/api", ECOS_CACHE_DIR: dir }, dir],
+    [true, { ECOS_CACHE_DIR: dir }, dir],
+    [false, { ECOS_API_KEY: "k", ECOS_CACHE_DIR: dir }, undefined],
+    [undefined, { ECOS_API_KEY: "k", HOME: "/home/someone" }, "/home/someone/.cache/ecos"],
   ];
   for (const [flag, env, want] of cases) {
-    await t.step(`${flag} ${JSON.stringify(env)}`, () => {
-      assert.deepEqual(cacheSetting(flag, env), want);
+    await t.step(`${flag} ${JSON.stringify(env)}`, async () => {
+      await using session = await openSession(env, { cache: flag }, () => {});
+      assert.equal((await session.client.cacheInfo())?.dir, want);
     });
   }
-  await t.step("without ECOS_CACHE_DIR, the platform's directory", () => {
-    assert.match(cacheDir({}), /ecos/);
-  });
 });
