@@ -18,52 +18,15 @@
  * @module
  */
 
-import { DATA_COMMANDS, runData } from "./cli/commands.ts";
-import { CACHE_USAGE, runCache } from "./cli/cache.ts";
+import { runCommand } from "./cli/command.ts";
 import { errorLine, EXIT_INTERRUPTED, EXIT_OK, exitCode, UsageError } from "./cli/errors.ts";
 import { type CliIO, resolveIO } from "./cli/io.ts";
-import { runServe, SERVE_USAGE } from "./cli/serve.ts";
-import { MIRROR_USAGE, runMirror } from "./cli/mirror.ts";
+import { findCommand, USAGE } from "./cli/registry.ts";
 
 export type { CliIO } from "./cli/io.ts";
+export { USAGE } from "./cli/registry.ts";
 
-/** The commands and their one-line summaries, for the top-level help. */
-const COMMAND_LIST: readonly (readonly [string, string])[] = [
-  ...DATA_COMMANDS.map((c) => [`${c.name} ${c.synopsis}`.trim(), c.summary] as const),
-  ["mirror <stat>... --out DIR", "keep whole tables as Parquet, resumably, incrementally"],
-  ["serve", "run the bundled server (sample data)"],
-  ["cache info|clear", "what the response cache holds; empty it"],
-];
-
-/** The top-level help: the commands, where the data comes from, the exit status. */
-export const USAGE = `Usage: ecos <command> [arguments] [options]
-
-The Bank of Korea's ECOS Open API from the command line: tables on the terminal, files for
-the rest (--out FILE.csv, .parquet, .json, .ndjson).
-
-Commands:
-${COMMAND_LIST.map(([c, s]) => `  ${c.padEnd(48)}${s}`).join("\n")}
-
-Where the data comes from:
-  ECOS_API_KEY set     the live ECOS service, or the server ECOS_BASE_URL names
-  ECOS_BASE_URL only   that server, with the key "sample"
-  neither              the bundled server, in this process: generated sample data, not
-                       official statistics (a notice on stderr says so)
-  ECOS_CACHE_DIR       the response cache's directory (see ecos cache --help)
-
-Exit status: 0 done, 1 an ECOS or network failure, 2 bad arguments (nothing sent).
-
-Run "ecos <command> --help" for a command's options and an example, e.g.:
-  ecos search --help`;
-
-/** The usage text of a command by name, or `undefined` for an unknown one. */
-function usageOf(name: string): string | undefined {
-  if (name === "serve") return SERVE_USAGE;
-  if (name === "cache") return CACHE_USAGE;
-  if (name === "mirror") return MIRROR_USAGE;
-  return DATA_COMMANDS.find((c) => c.name === name)?.usage;
-}
-
+/** The command a command line names, run; nothing here knows any command by name. */
 async function dispatch(args: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined) throw new UsageError("Give a command", USAGE);
@@ -71,26 +34,14 @@ async function dispatch(args: string[], io: CliIO): Promise<number> {
     io.stdout(`${USAGE}\n`);
     return EXIT_OK;
   }
-  if (name === "help") {
-    const topic = rest[0];
-    const usage = topic === undefined ? USAGE : usageOf(topic);
-    if (usage === undefined || rest.length > 1) {
-      throw new UsageError(`Use a command that ecos --help lists: got ${rest.join(" ")}`, USAGE);
-    }
-    io.stdout(`${usage}\n`);
-    return EXIT_OK;
-  }
-  if (name === "serve") return await runServe(rest, io);
-  if (name === "cache") return await runCache(rest, io);
-  if (name === "mirror") return await runMirror(rest, io);
-  const command = DATA_COMMANDS.find((c) => c.name === name);
+  const command = findCommand(name);
   if (command === undefined) {
     const message = name.startsWith("-")
       ? `Put the command first, then its options: got ${JSON.stringify(name)}`
       : `Use a command that ecos --help lists: got ${JSON.stringify(name)}`;
     throw new UsageError(message, USAGE);
   }
-  return await runData(command, rest, io);
+  return await runCommand(command, rest, io);
 }
 
 /**

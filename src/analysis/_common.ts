@@ -10,9 +10,6 @@ import { type DataFrame, pl, type Series } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
 import { type PeriodRef, tryParseLabel } from "../wire/period.ts";
 
-/** Milliseconds in a day. */
-export const DAY_MS = 86_400_000;
-
 /** The columns that identify a series: the table and its item codes. */
 export const SERIES_KEY: readonly string[] = [
   "STAT_CODE",
@@ -59,8 +56,8 @@ export function distinctLabels(df: DataFrame): string[] {
   return labels.filter((l): l is string => l !== null);
 }
 
-/** A label's period, or undefined when it has none of the label shapes. */
-export function parseLabel(label: string): PeriodRef | undefined {
+/** A label's period, or undefined when it has none of the label shapes (spaces ignored). */
+export function labelPeriod(label: string): PeriodRef | undefined {
   return tryParseLabel(label.trim());
 }
 
@@ -74,17 +71,6 @@ export function parseLabel(label: string): PeriodRef | undefined {
  */
 export function int32Series(name: string, values: readonly (number | null)[]): Series {
   return pl.Series(name, values as (number | null)[], pl.Float64).cast(pl.Int32);
-}
-
-/**
- * A column of days since 1970-01-01 that may be null, as pl.Date.
- *
- * @param name The column's name.
- * @param days The days.
- * @returns The series.
- */
-export function dateSeries(name: string, days: readonly (number | null)[]): Series {
-  return int32Series(name, days).cast(pl.Date);
 }
 
 /**

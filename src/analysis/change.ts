@@ -8,12 +8,11 @@
 import { pl } from "../deps.ts";
 import type { DataFrame } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
-import type { Cycle } from "../wire/period.ts";
+import { type Cycle, DAY_MS } from "../wire/period.ts";
 import {
-  DAY_MS,
   distinctLabels,
   int32Series,
-  parseLabel,
+  labelPeriod,
   requireColumns,
   SERIES_KEY,
   textSeries,
@@ -191,7 +190,7 @@ export function withChange(df: DataFrame, kind: ChangeKind): DataFrame {
   const bases: (number | null)[] = [];
   const seen = new Set<Cycle>();
   for (const label of labels) {
-    const ref = parseLabel(label);
+    const ref = labelPeriod(label);
     if (ref) seen.add(ref.cycle);
     cycles.push(ref?.cycle ?? null);
     ords.push(ref?.index ?? null);

@@ -19,7 +19,7 @@ import {
 import {
   distinctLabels,
   int32Series,
-  parseLabel,
+  labelPeriod,
   requireColumns,
   SERIES_KEY,
   textSeries,
@@ -212,7 +212,7 @@ export function toCycle(df: DataFrame, cycle: CoarseCycle, how: Aggregation): Da
   const coarse = new Set<Cycle>();
   const sources = sourcesOf(cycle);
   for (const label of distinctLabels(df)) {
-    const ref = parseLabel(label);
+    const ref = labelPeriod(label);
     if (ref === undefined) {
       unreadable.push(label);
       continue;

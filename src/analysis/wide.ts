@@ -10,7 +10,7 @@ import type { Cycle } from "../wire/period.ts";
 import {
   distinctLabels,
   ITEM_NAMES,
-  parseLabel,
+  labelPeriod,
   requireColumns,
   SERIES_KEY,
   textSeries,
@@ -116,7 +116,7 @@ export function toWide(df: DataFrame): DataFrame {
     textSeries("_slot", names.map((_, i) => String(i))),
   );
 
-  const cycles = new Set<Cycle | undefined>(distinctLabels(df).map((l) => parseLabel(l)?.cycle));
+  const cycles = new Set<Cycle | undefined>(distinctLabels(df).map((l) => labelPeriod(l)?.cycle));
   const oneCycle = cycles.size === 1 && !cycles.has(undefined);
 
   const long = df

@@ -41,9 +41,10 @@ export class UsageError extends Error {
    *
    * @param message What is wrong and what to do.
    * @param usage The command's usage text.
+   * @param options The error that said what was wrong, if any.
    */
-  constructor(message: string, usage: string) {
-    super(message);
+  constructor(message: string, usage: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = "UsageError";
     this.usage = usage;
   }

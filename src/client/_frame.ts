@@ -10,16 +10,12 @@
  * @module
  */
 
-import { type DataFrame as PolarsDataFrame, pl, type Series } from "../deps.ts";
+import { type DataFrame, pl, type Series } from "../deps.ts";
 import { BodyError, fieldName, type RawRow } from "./_envelope.ts";
 import { periodStartDays, tryParseLabel } from "../wire/period.ts";
 import { type ColumnSpec, STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
 
-/**
- * A nodejs-polars DataFrame: what every service returns. (An alias, so that the module's
- * documentation can name it.)
- */
-export type DataFrame = PolarsDataFrame;
+export type { DataFrame };
 
 /** A text field's value, or null for absent and empty. */
 function textOf(v: unknown): string | null {

@@ -169,7 +169,7 @@ export interface EcosClientOptions {
    *
    * @default {the process's environment}
    */
-  env?: Env;
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Where the response cache lives and how long its entries stay fresh. */

@@ -113,3 +113,15 @@ export function setFrameInfo(df: DataFrame, info: FrameInfo): DataFrame {
 export function frameInfo(df: DataFrame): FrameInfo | undefined {
   return infos.get(df);
 }
+
+/**
+ * A frame derived from another keeps the other's record of where its rows came from.
+ *
+ * @param df The derived frame.
+ * @param from The frame it was derived from.
+ * @returns `df`, with `from`'s record when it has one.
+ */
+export function withInfoOf(df: DataFrame, from: DataFrame): DataFrame {
+  const info = frameInfo(from);
+  return info === undefined ? df : setFrameInfo(df, info);
+}

@@ -32,7 +32,7 @@ import { type Core, createCore, openCall, pullCall } from "./_call.ts";
 import { Lookups } from "./_lookups.ts";
 import { checkCallOptions, type EcosClientOptions, type RequestOptions } from "./_options.ts";
 import { searchFrame, searchMany, searchPages } from "./_search.ts";
-import { type DataSource, frameInfo, setFrameInfo } from "./_source.ts";
+import { type DataSource, withInfoOf } from "./_source.ts";
 import {
   type StatisticSearchQuery,
   validateSearchQuery,
@@ -40,34 +40,11 @@ import {
   validateText,
 } from "./_validate.ts";
 
-/** A frame derived from a lookup keeps the lookup's record of where it came from. */
-function withInfoOf(df: DataFrame, from: DataFrame): DataFrame {
-  const info = frameInfo(from);
-  return info === undefined ? df : setFrameInfo(df, info);
-}
-
 /**
  * A client of the Bank of Korea's ECOS Open API. Each method pulls every page of its query and
  * returns one typed Polars DataFrame; no data gives an empty frame with the same columns.
- * Failures are {@linkcode EcosError}s.
- *
- * @example A pull from the bundled server
- * ```ts
- * import assert from "node:assert/strict";
- * import { EcosClient } from "@ecos/ecos";
- * import { startEcosServer } from "@ecos/ecos/server";
- *
- * await using server = await startEcosServer();
- * const client = new EcosClient({ baseUrl: server.url, apiKey: "sample" });
- * const rate = await client.statisticSearch({
- *   statCode: "722Y001",
- *   cycle: "A",
- *   start: "2015",
- *   end: "2020",
- *   items: ["0101000"],
- * });
- * assert.equal(rate.height, 6);
- * ```
+ * Failures are {@linkcode EcosError}s. Each method's own example runs against the bundled
+ * server.
  *
  * @example The live service, with a key from ECOS_API_KEY
  * ```ts ignore
@@ -208,12 +185,10 @@ export class EcosClient {
     const q = validateSearchQuery(query);
     const o = checkCallOptions(options);
     // The call (and its deadline) starts with the first page asked for, not before.
-    const core = this.#core;
-    const lookups = this.#lookups;
-    return {
-      [Symbol.asyncIterator]: () =>
-        searchPages(openCall(core, o, "StatisticSearch"), q, lookups)[Symbol.asyncIterator](),
-    };
+    const [core, lookups] = [this.#core, this.#lookups];
+    return (async function* () {
+      yield* searchPages(openCall(core, o, "StatisticSearch"), q, lookups);
+    })();
   }
 
   /**

@@ -1,18 +1,22 @@
 /**
  * The mirror's catalogue, `DIR/_catalogue/`: the item lists of the mirrored tables
  * (items.parquet: StatisticItemList's columns and LISTED_AT, when the list was pulled), reused
- * by later runs until it is older than they allow, and a summary per table and cycle
- * (tables.parquet). Both sit outside the data's glob, and Spark skips "_" folders.
+ * by later runs until it is older than they allow ({@linkcode itemLists}), and a summary per
+ * table and cycle (tables.parquet). Both sit outside the data's glob, and Spark skips "_"
+ * folders.
  *
  * @module
  */
 
 import { type DataFrame, pl } from "../deps.ts";
+import { type EcosClient, frameInfo } from "../client/mod.ts";
+import { EcosError } from "../errors.ts";
 import { STATISTIC_ITEM_LIST_SCHEMA } from "../wire/columns.ts";
 import { type Cycle, CYCLES, tryParseLabel } from "../wire/period.ts";
 import { exists, writeParquetAtomic } from "./files.ts";
 import { CATALOGUE_DIR, ITEMS_FILE, joinPath, TABLES_FILE } from "./layout.ts";
 import type { Manifest } from "./manifest.ts";
+import { countRequests, type Tally } from "./tally.ts";
 
 /** The item list columns, and LISTED_AT. */
 const ITEM_COLUMNS = [...STATISTIC_ITEM_LIST_SCHEMA.map((c) => c.name), "LISTED_AT"];
@@ -97,6 +101,69 @@ export async function writeCatalogueItems(
     joinPath(dir, `${CATALOGUE_DIR}/${ITEMS_FILE}`),
     pl.concat(nonEmpty, { how: "vertical", rechunk: true }),
   );
+}
+
+/** What {@linkcode itemLists} needs of the run's settings. */
+export interface ItemListSettings {
+  /** The mirror's directory. */
+  dir: string;
+  /** How old a list in the catalogue may be, in milliseconds. */
+  catalogueMaxAgeMs: number;
+  /** The caller's signal, passed to the client. */
+  signal: AbortSignal | undefined;
+  /** The clock. */
+  now: () => Date;
+}
+
+/**
+ * The item lists of the tables: the catalogue's while young enough, else pulled (bypassing the
+ * response cache, counted in the tally); the catalogue then rewritten with the lists pulled.
+ * Every table is checked here, before any unit is fetched.
+ *
+ * @param client The client.
+ * @param codes The tables, checked and without repeats.
+ * @param o The directory, the catalogue's age limit, the signal and the clock.
+ * @param tally The run's counters.
+ * @returns The lists by table, in the order of `codes`.
+ * @throws {EcosError} UNKNOWN_CODE for a table with no items; the client's failures.
+ */
+export async function itemLists(
+  client: EcosClient,
+  codes: readonly string[],
+  o: ItemListSettings,
+  tally: Tally,
+): Promise<Map<string, ItemList>> {
+  const { signal } = o;
+  const catalogue = await readCatalogueItems(o.dir);
+  const notBefore = new Date(o.now().getTime() - o.catalogueMaxAgeMs);
+  const lists = new Map<string, ItemList>();
+  const fetched = new Map<string, ItemList>();
+  for (const code of codes) {
+    let list = cachedItemList(catalogue, code, notBefore);
+    if (list === undefined) {
+      const items = await countRequests(
+        tally,
+        (onProgress) =>
+          client.statisticItemList(code, {
+            ...(signal ? { signal } : {}),
+            onProgress,
+            cache: false,
+          }),
+      );
+      if (items.height === 0) {
+        throw new EcosError(
+          "UNKNOWN_CODE",
+          `Check the table code: the service lists no items for ${code}`,
+          { service: "StatisticItemList" },
+        );
+      }
+      list = { items, listedAt: frameInfo(items)?.fetchedAt ?? o.now(), fetched: true };
+      fetched.set(code, list);
+    }
+    lists.set(code, list);
+  }
+  if (fetched.size > 0) await writeCatalogueItems(o.dir, catalogue, fetched);
+  return lists;
 }
 
 /** The names of tables, from item lists. */

@@ -118,7 +118,7 @@ const manifestSchema = z.object({
  * import assert from "node:assert/strict";
  * import { EcosClient } from "@ecos/ecos";
  * import { startEcosServer } from "@ecos/ecos/server";
- * import { mirror, readMirrorManifest } from "./mod.ts";
+ * import { mirror, readMirrorManifest } from "@ecos/ecos/mirror";
  *
  * await using server = await startEcosServer({ keys: ["test-key"] });
  * const client = new EcosClient({ baseUrl: server.url, apiKey: "test-key" });

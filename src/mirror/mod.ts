@@ -3,7 +3,9 @@
  *
  * {@linkcode mirror} stores every cycle and item of each table under one directory, one file
  * per unit (a table, a cycle and a level-1 item); an interrupted run resumes where it stopped,
- * and a later run fetches only each unit's revision window and what follows.
+ * and a later run fetches only each unit's revision window and what follows. It takes the
+ * client as its first argument: import it from `@ecos/ecos/mirror`, the client from
+ * `@ecos/ecos`.
  * {@linkcode scanMirror} reads the dataset back as a Polars LazyFrame. DuckDB
  * (`read_parquet` over the three-level glob of `*.parquet` files with `hive_partitioning =
  * true`) and Spark (`spark.read.parquet(DIR)`) read it as it is: the manifest, the catalogue
@@ -22,7 +24,7 @@
  * import assert from "node:assert/strict";
  * import { EcosClient } from "@ecos/ecos";
  * import { startEcosServer } from "@ecos/ecos/server";
- * import { mirror, scanMirror } from "./mod.ts";
+ * import { mirror, scanMirror } from "@ecos/ecos/mirror";
  *
  * await using server = await startEcosServer({ keys: ["test-key"] });
  * const client = new EcosClient({ baseUrl: server.url, apiKey: "test-key" });
@@ -49,3 +51,19 @@ export {
 export { formatMirrorProgress, type MirrorProgress, type MirrorProgressUnit } from "./progress.ts";
 export { formatMirrorPlan, type MirrorPlan, type MirrorPlanTable, type UnitMode } from "./plan.ts";
 export { type Manifest, readManifest as readMirrorManifest, type UnitRecord } from "./manifest.ts";
+
+// Types that the mirror's API refers to, the client's among them: this entry's documentation
+// stands on its own, without the root's.
+export type {
+  CacheInfo,
+  DataFrame,
+  DataSource,
+  EcosClient,
+  Progress,
+  RequestOptions,
+  StatisticSearchQuery,
+} from "../client/mod.ts";
+export type { SeriesName, SeriesRange } from "../discovery/mod.ts";
+export type { RateLimit } from "../util/limiter.ts";
+export type { Cycle } from "../wire/period.ts";
+export type { Format, Language } from "../wire/format.ts";

@@ -7,7 +7,7 @@
 import { z } from "../deps.ts";
 import { parseWith } from "../client/mod.ts";
 import type { RateLimit } from "../util/limiter.ts";
-import { type Cycle, CYCLES } from "../wire/period.ts";
+import { type Cycle, CYCLES, DAY_MS } from "../wire/period.ts";
 import type { MirrorPlan } from "./plan.ts";
 import type { MirrorProgress } from "./progress.ts";
 import { REVISION_WINDOW } from "../wire/revision.ts";
@@ -204,7 +204,7 @@ export function resolveMirrorOptions(options: unknown, client: unknown): MirrorS
     cycles: o.cycles,
     since,
     revisionWindow,
-    catalogueMaxAgeMs: (o.catalogueMaxAgeDays ?? 7) * 86_400_000,
+    catalogueMaxAgeMs: (o.catalogueMaxAgeDays ?? 7) * DAY_MS,
     rateLimit: o.rateLimit ?? clientRateLimit(client) ?? DEFAULT_MIRROR_RATE_LIMIT,
     resume: o.resume ?? true,
     allowBaseUrlChange: o.allowBaseUrlChange ?? false,

@@ -1,16 +1,25 @@
 /**
  * The mirror's units and its plan. A unit is one table, one cycle and one level-1 item: one
  * StatisticSearch with ITEM_CODE1 fixed and the lower levels unconstrained, stored as one
- * file. The plan counts units, rows and requests from StatisticItemList (DATA_CNT per item,
- * the items of the lower levels) and the client's page size, before anything is fetched.
+ * file. The plan ({@linkcode planMirror}) counts units, rows and requests from
+ * StatisticItemList (DATA_CNT per item, the items of the lower levels), the manifest and the
+ * client's page size, before anything is fetched.
  *
  * @module
  */
 
 import type { DataFrame } from "../deps.ts";
 import type { RateLimit } from "../util/limiter.ts";
-import { type Cycle, CYCLES, isCycle, tryParseLabel } from "../wire/period.ts";
-import { unitFile } from "./layout.ts";
+import {
+  type Cycle,
+  CYCLES,
+  dateToIndex,
+  formatPeriod,
+  isCycle,
+  tryParseLabel,
+} from "../wire/period.ts";
+import type { ItemList } from "./catalogue.ts";
+import { joinPath, unitFile } from "./layout.ts";
 import { type Manifest, unitKey, type UnitRecord } from "./manifest.ts";
 
 /** One unit of work: a table, a cycle and a level-1 item, as the item list describes it. */
@@ -252,6 +261,106 @@ export function workFor(unit: MirrorUnit, s: WorkSettings): UnitWork {
   return { unit, mode, startIndex, fromIndex, record, rows, requests };
 }
 
+/** What the plan is made from, besides the item lists. */
+export interface PlanInput {
+  /** The mirror's directory, where the units' files are looked for. */
+  dir: string;
+  /** The service, without any key. */
+  baseUrl: string;
+  /** Whether this run continues one that was interrupted. */
+  resumed: boolean;
+  /** The manifest (already carrying this run's id). */
+  manifest: Manifest;
+  /** The cycles to keep; all when undefined. */
+  cycles: readonly Cycle[] | undefined;
+  /** The first day wanted; every period when undefined. */
+  since: Date | undefined;
+  /** Stored periods fetched again on an update, per cycle. */
+  revisionWindow: Readonly<Record<Cycle, number>>;
+  /** The client's page size. */
+  pageSize: number;
+  /** The rate limit the estimate assumes; `false` for none. */
+  rateLimit: RateLimit | false;
+  /** Requests already made for the item lists. */
+  catalogueRequests: number;
+}
+
+/** Whether a path is a file. */
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** The sum of a number over units' work. */
+function total(works: readonly UnitWork[], of: (w: UnitWork) => number): number {
+  return works.reduce((n, w) => n + of(w), 0);
+}
+
+/** Units' work in a mode. */
+function inMode(works: readonly UnitWork[], mode: UnitMode): number {
+  return works.filter((w) => w.mode === mode).length;
+}
+
+/**
+ * The plan of a run: each table's units, what to do with each (from the manifest and the
+ * files on disk), and the counts given to `onPlan`.
+ *
+ * @param lists The item lists by table, in the order given.
+ * @param input The run's settings, the manifest and the client's page size.
+ * @returns The plan, and the units' work in the order they are fetched.
+ */
+export function planMirror(
+  lists: ReadonlyMap<string, ItemList>,
+  input: PlanInput,
+): { plan: MirrorPlan; works: UnitWork[] } {
+  const { since } = input;
+  const settings: WorkSettings = {
+    manifest: input.manifest,
+    sinceIndex: (cycle) => (since ? dateToIndex(since, cycle) : undefined),
+    revisionWindow: input.revisionWindow,
+    pageSize: input.pageSize,
+    fileExists: (unit) => isFile(joinPath(input.dir, unit.file)),
+    label: (cycle, index) => formatPeriod(cycle, index, "live"),
+  };
+  const works: UnitWork[] = [];
+  const tables: MirrorPlanTable[] = [];
+  for (const [statCode, list] of lists) {
+    const tableWorks = unitsOf(statCode, list.items, input.cycles).map((u) => workFor(u, settings));
+    works.push(...tableWorks);
+    tables.push({
+      statCode,
+      statName: (list.items.getColumn("STAT_NAME").get(0) as string | null) ?? null,
+      cycles: [...new Set(tableWorks.map((w) => w.unit.cycle))],
+      units: tableWorks.length,
+      unitsDone: inMode(tableWorks, "done"),
+      rows: total(tableWorks, (w) => w.rows),
+      requests: total(tableWorks, (w) => w.requests),
+      catalogue: list.fetched ? "fetched" : "reused",
+    });
+  }
+  const requests = total(works, (w) => w.requests);
+  const plan: MirrorPlan = {
+    dir: input.dir,
+    baseUrl: input.baseUrl,
+    resumed: input.resumed,
+    tables,
+    units: works.length,
+    unitsDone: inMode(works, "done"),
+    unitsFull: inMode(works, "full"),
+    unitsIncremental: inMode(works, "incremental"),
+    rows: total(works, (w) => w.rows),
+    requests,
+    catalogueRequests: input.catalogueRequests,
+    pageSize: input.pageSize,
+    rateLimit: input.rateLimit,
+    estimatedMs: timeAtRateLimit(requests, input.rateLimit),
+  };
+  return { plan, works };
+}
+
 /**
  * The least time a number of requests takes at a rate limit: the first `limit.requests` go at
  * once, each further batch a window later.
@@ -288,7 +397,7 @@ const count = (n: number, one: string, many = `${one}s`) =>
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatMirrorPlan, type MirrorPlan } from "./mod.ts";
+ * import { formatMirrorPlan, type MirrorPlan } from "@ecos/ecos/mirror";
  *
  * const plan: MirrorPlan = {
  *   dir: "ecos-data",

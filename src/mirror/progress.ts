@@ -5,7 +5,8 @@
  */
 
 import type { Cycle } from "../wire/period.ts";
-import type { UnitMode } from "./plan.ts";
+import { type MirrorPlan, timeAtRateLimit, type UnitMode } from "./plan.ts";
+import type { Tally } from "./tally.ts";
 import { count, shortDuration } from "../util/human.ts";
 
 /** One unit as progress reports name it. */
@@ -61,6 +62,40 @@ export interface MirrorProgress {
   etaMs: number;
 }
 
+/** What a unit reports: the fields of a report that are the unit's own. */
+export type UnitStep = Pick<MirrorProgress, "event" | "unit" | "rows" | "pages" | "totalPages">;
+
+/**
+ * A progress report: the unit's step, and the run's counts against its plan. The time left is
+ * the slower of the pace so far and the rate limit.
+ *
+ * @param plan The run's plan.
+ * @param tally The run's counters.
+ * @param step What the unit reports.
+ * @returns The report for `onProgress`.
+ */
+export function progressOf(plan: MirrorPlan, tally: Tally, step: UnitStep): MirrorProgress {
+  const plannedRequests = plan.catalogueRequests + plan.requests;
+  const { requests } = tally;
+  const elapsedMs = performance.now() - tally.t0;
+  const left = Math.max(0, plannedRequests - requests);
+  const pace = requests > 0 ? (elapsedMs / requests) * left : 0;
+  const limit = timeAtRateLimit(requests + left, plan.rateLimit) - elapsedMs;
+  return {
+    event: step.event,
+    unit: step.unit,
+    rows: step.rows,
+    pages: step.pages,
+    totalPages: step.totalPages,
+    unitsDone: tally.unitsDone,
+    units: plan.units,
+    requests,
+    plannedRequests,
+    elapsedMs,
+    etaMs: left === 0 ? 0 : Math.max(0, pace, limit),
+  };
+}
+
 /**
  * The text of a mirror's progress line: the unit, what is done of it, units and requests done
  * of the plan, and the time left.
@@ -72,7 +107,7 @@ export interface MirrorProgress {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatMirrorProgress } from "./mod.ts";
+ * import { formatMirrorProgress } from "@ecos/ecos/mirror";
  *
  * const line = formatMirrorProgress({
  *   event: "page",

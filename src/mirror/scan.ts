@@ -4,9 +4,9 @@
  * @module
  */
 
-import { type DataFrame, pl } from "../deps.ts";
+import { pl } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
-import { emptyFrame } from "../client/mod.ts";
+import { type DataFrame, emptyFrame } from "../client/mod.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
 import { DATA_GLOB, joinPath } from "./layout.ts";
 
@@ -58,7 +58,7 @@ function hasDataFiles(dir: string): boolean {
  * import assert from "node:assert/strict";
  * import { EcosClient, pl } from "@ecos/ecos";
  * import { startEcosServer } from "@ecos/ecos/server";
- * import { mirror, scanMirror } from "./mod.ts";
+ * import { mirror, scanMirror } from "@ecos/ecos/mirror";
  *
  * await using server = await startEcosServer({ keys: ["test-key"] });
  * const client = new EcosClient({ baseUrl: server.url, apiKey: "test-key" });

@@ -31,37 +31,6 @@ export const DEFAULT_CLI_PORT = 8080;
  */
 export const KEYS_ENV = "ECOS_SERVER_KEYS";
 
-/**
- * The server's flags and environment, as both command lines' help lists them.
- *
- * @internal Shared with `ecos serve`.
- */
-export const SERVE_OPTIONS_USAGE = `Options:
-  --port N              port to listen on (default ${DEFAULT_CLI_PORT}; 0 = any free port)
-  --hostname H          address to bind (default 127.0.0.1)
-  --keys a,b            API keys accepted besides "sample" (visible in ps: prefer the next two)
-  --keys-file PATH      more keys, one a line; blank lines and # comments are skipped
-  --latency MS          delay added to every answer, in milliseconds
-  --rate-limit N/MS     at most N requests per MS milliseconds (then ERROR-602)
-  --work-limit N        most rows one StatisticSearch query may match (then ERROR-400)
-  --dialect D           "live" (default) or "spec"
-  --xml-style S         "guide" (default: declaration and attributes) or "bare"
-  --header-timeout MS   limit on a request's line and headers (default 10000)
-  --idle-timeout MS     limit on a connection with no request in progress (default 30000)
-  --seed N              generation seed: other values, the same tables and rows (default 0)
-  --data-end DATE       the data's last day, YYYY-MM-DD from 2024-01-01 (default 2026-09-30)
-  --revision N          revision round: N > 0 revises every series' latest periods (default 0)
-  -h, --help            show this help
-
-Environment:
-  ${KEYS_ENV}      more keys, comma-separated`;
-
-const USAGE = `Usage: deno task serve [options]
-
-Serves the ECOS Open API wire format from generated sample data.
-
-${SERVE_OPTIONS_USAGE}`;
-
 /** What the CLI reads besides its flags: the environment and files. */
 export interface ServeArgsSources {
   /** Reads an environment variable. */
@@ -72,7 +41,7 @@ export interface ServeArgsSources {
 
 const SYSTEM: ServeArgsSources = { env: readEnv, readTextFile: Deno.readTextFileSync };
 
-function wholeNumber(flag: string, text: string): number {
+function wholeNumber(text: string, flag: string): number {
   if (!/^[0-9]+$/.test(text)) throw new TypeError(`Give ${flag} a whole number: got "${text}"`);
   return Number(text);
 }
@@ -97,12 +66,12 @@ function readKeysFile(path: string, sources: ServeArgsSources): string[] {
   }
 }
 
-function integer(flag: string, text: string): number {
+function integer(text: string, flag: string): number {
   if (!/^-?[0-9]+$/.test(text)) throw new TypeError(`Give ${flag} a whole number: got "${text}"`);
   return Number(text);
 }
 
-function isoDate(flag: string, text: string): string {
+function isoDate(text: string, flag: string): string {
   if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text)) {
     throw new TypeError(`Give ${flag} a date as YYYY-MM-DD, e.g. 2026-12-31: got "${text}"`);
   }
@@ -125,6 +94,183 @@ function xmlStyle(text: string): XmlStyle {
     throw new TypeError(`Give --xml-style guide or bare: got "${text}"`);
   }
   return text;
+}
+
+/**
+ * The server's flags, declared once: this entry and `ecos serve` (src/cli/serve.ts) read them,
+ * list them in their help and check their values with them. Each is keyed by the server option
+ * it sets (`keys` and `keysFile` are merged with the environment's keys by
+ * {@linkcode serveOptions}); `check` reads a value or throws a TypeError that says what to give.
+ *
+ * @internal Shared with `ecos serve`.
+ */
+export const SERVE_FLAGS = {
+  port: {
+    type: "string",
+    name: "port",
+    value: "N",
+    help: `port to listen on (default ${DEFAULT_CLI_PORT}; 0 = any free port)`,
+    check: wholeNumber,
+  },
+  hostname: {
+    type: "string",
+    name: "hostname",
+    value: "H",
+    help: "address to bind (default 127.0.0.1)",
+    check: (text: string) => text,
+  },
+  keys: {
+    type: "string",
+    name: "keys",
+    value: "a,b",
+    help: 'API keys accepted besides "sample" (visible in ps: prefer the next two)',
+    check: keyList,
+  },
+  keysFile: {
+    type: "string",
+    name: "keys-file",
+    value: "PATH",
+    help: "more keys, one a line; blank lines and # comments are skipped",
+    check: (text: string) => text,
+  },
+  latencyMs: {
+    type: "string",
+    name: "latency",
+    value: "MS",
+    help: "delay added to every answer, in milliseconds",
+    check: wholeNumber,
+  },
+  rateLimit: {
+    type: "string",
+    name: "rate-limit",
+    value: "N/MS",
+    help: "at most N requests per MS milliseconds (then ERROR-602)",
+    check: rateLimit,
+  },
+  workLimit: {
+    type: "string",
+    name: "work-limit",
+    value: "N",
+    help: "most rows one StatisticSearch query may match (then ERROR-400)",
+    check: wholeNumber,
+  },
+  dialect: {
+    type: "string",
+    name: "dialect",
+    value: "D",
+    help: '"live" (default) or "spec"',
+    check: dialect,
+  },
+  xmlStyle: {
+    type: "string",
+    name: "xml-style",
+    value: "S",
+    help: '"guide" (default: declaration and attributes) or "bare"',
+    check: xmlStyle,
+  },
+  headerTimeoutMs: {
+    type: "string",
+    name: "header-timeout",
+    value: "MS",
+    help: "limit on a request's line and headers (default 10000)",
+    check: wholeNumber,
+  },
+  idleTimeoutMs: {
+    type: "string",
+    name: "idle-timeout",
+    value: "MS",
+    help: "limit on a connection with no request in progress (default 30000)",
+    check: wholeNumber,
+  },
+  seed: {
+    type: "string",
+    name: "seed",
+    value: "N",
+    help: "generation seed: other values, the same tables and rows (default 0)",
+    check: integer,
+  },
+  dataEnd: {
+    type: "string",
+    name: "data-end",
+    value: "DATE",
+    help: "the data's last day, YYYY-MM-DD from 2024-01-01 (default 2026-09-30)",
+    check: isoDate,
+  },
+  revision: {
+    type: "string",
+    name: "revision",
+    value: "N",
+    help: "revision round: N > 0 revises every series' latest periods (default 0)",
+    check: wholeNumber,
+  },
+} as const;
+
+/**
+ * The server's flags, read: the value of each flag given, as its check returns it.
+ *
+ * @internal Shared with `ecos serve`.
+ */
+export type ServeValues = {
+  -readonly [K in keyof typeof SERVE_FLAGS]?: ReturnType<(typeof SERVE_FLAGS)[K]["check"]>;
+};
+
+/**
+ * The environment the server reads, as both command lines' help lists it.
+ *
+ * @internal Shared with `ecos serve`.
+ */
+export const SERVE_ENVIRONMENT: readonly (readonly [string, string])[] = [
+  [KEYS_ENV, "more keys, comma-separated"],
+];
+
+const row = (term: string, text: string) => `  ${term.padEnd(22)}${text}`;
+
+const USAGE = `Usage: deno task serve [options]
+
+Serves the ECOS Open API wire format from generated sample data.
+
+Options:
+${Object.values(SERVE_FLAGS).map((f) => row(`--${f.name} ${f.value}`, f.help)).join("\n")}
+${row("-h, --help", "show this help")}
+
+Environment:
+${SERVE_ENVIRONMENT.map(([name, text]) => row(name, text)).join("\n")}`;
+
+/**
+ * The server's options from its flags, the environment and any keys file: the port defaults
+ * to {@linkcode DEFAULT_CLI_PORT}, and the keys of `--keys`, {@linkcode KEYS_ENV} and
+ * `--keys-file` are merged, each kept once.
+ *
+ * @param values The flags, read.
+ * @param sources Where the environment and files are read (the system's by default).
+ * @returns The server's options.
+ * @throws {TypeError} When the keys file cannot be read.
+ * @internal Shared with `ecos serve`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { serveOptions } from "./cli.ts";
+ *
+ * const sources = { env: () => "b, c", readTextFile: () => "# keys\nd\n" };
+ * assert.deepEqual(serveOptions({ keys: ["a", "b"], keysFile: "/keys", seed: 7 }, sources), {
+ *   port: 8080,
+ *   seed: 7,
+ *   keys: ["a", "b", "c", "d"],
+ * });
+ * ```
+ */
+export function serveOptions(
+  values: ServeValues,
+  sources: ServeArgsSources = SYSTEM,
+): EcosServerOptions {
+  const { port = DEFAULT_CLI_PORT, keys = [], keysFile, ...rest } = values;
+  const all = [
+    ...keys,
+    ...keyList(sources.env(KEYS_ENV) ?? ""),
+    ...(keysFile === undefined ? [] : readKeysFile(keysFile, sources)),
+  ];
+  return { port, ...rest, ...(all.length > 0 ? { keys: [...new Set(all)] } : {}) };
 }
 
 /**
@@ -159,57 +305,19 @@ export function parseServeArgs(
   const { values } = parseArgs({
     args,
     options: {
-      port: { type: "string" },
-      hostname: { type: "string" },
-      keys: { type: "string" },
-      "keys-file": { type: "string" },
-      latency: { type: "string" },
-      "rate-limit": { type: "string" },
-      "work-limit": { type: "string" },
-      dialect: { type: "string" },
-      "xml-style": { type: "string" },
-      "header-timeout": { type: "string" },
-      "idle-timeout": { type: "string" },
-      seed: { type: "string" },
-      "data-end": { type: "string" },
-      revision: { type: "string" },
+      ...Object.fromEntries(Object.values(SERVE_FLAGS).map((f) => [f.name, { type: f.type }])),
       help: { type: "boolean", short: "h" },
     },
     strict: true,
     allowPositionals: false,
   });
   if (values.help) return "help";
-  const options: EcosServerOptions = {
-    port: values.port === undefined ? DEFAULT_CLI_PORT : wholeNumber("--port", values.port),
-  };
-  if (values.hostname !== undefined) options.hostname = values.hostname;
-  const keys = [
-    ...keyList(values.keys ?? ""),
-    ...keyList(sources.env(KEYS_ENV) ?? ""),
-    ...(values["keys-file"] === undefined ? [] : readKeysFile(values["keys-file"], sources)),
-  ];
-  if (keys.length > 0) options.keys = [...new Set(keys)];
-  if (values.latency !== undefined) options.latencyMs = wholeNumber("--latency", values.latency);
-  if (values["rate-limit"] !== undefined) options.rateLimit = rateLimit(values["rate-limit"]);
-  if (values["work-limit"] !== undefined) {
-    options.workLimit = wholeNumber("--work-limit", values["work-limit"]);
+  const read: Record<string, unknown> = {};
+  for (const [key, flag] of Object.entries(SERVE_FLAGS)) {
+    const text = (values as Record<string, unknown>)[flag.name];
+    if (typeof text === "string") read[key] = flag.check(text, `--${flag.name}`);
   }
-  if (values.dialect !== undefined) options.dialect = dialect(values.dialect);
-  if (values["xml-style"] !== undefined) options.xmlStyle = xmlStyle(values["xml-style"]);
-  if (values["header-timeout"] !== undefined) {
-    options.headerTimeoutMs = wholeNumber("--header-timeout", values["header-timeout"]);
-  }
-  if (values["idle-timeout"] !== undefined) {
-    options.idleTimeoutMs = wholeNumber("--idle-timeout", values["idle-timeout"]);
-  }
-  if (values.seed !== undefined) options.seed = integer("--seed", values.seed);
-  if (values["data-end"] !== undefined) {
-    options.dataEnd = isoDate("--data-end", values["data-end"]);
-  }
-  if (values.revision !== undefined) {
-    options.revision = wholeNumber("--revision", values.revision);
-  }
-  return options;
+  return serveOptions(read as ServeValues, sources);
 }
 
 /** A line naming the data options that differ from the defaults, if any. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { USAGE } from "../../src/cli.ts";
-import { DATA_COMMANDS } from "../../src/cli/commands.ts";
+import { COMMANDS } from "../../src/cli/registry.ts";
 import { ecos, envFor, KEY, NOTICE } from "./_cli.ts";
 
 /** The rows of a drawn table (not its header, caption or borders). */
@@ -171,7 +171,7 @@ Deno.test("without ECOS_API_KEY the bundled server answers, with the notice on s
 });
 
 Deno.test("--help on every command prints its usage and an example on stdout", async (t) => {
-  for (const name of [...DATA_COMMANDS.map((c) => c.name), "serve", "cache"]) {
+  for (const { name } of COMMANDS) {
     await t.step(name, async () => {
       for (const args of [[name, "--help"], [name, "-h"], ["help", name]]) {
         const run = await ecos(args);
@@ -199,8 +199,10 @@ Deno.test("ecos --help lists every command", async () => {
       "items <stat> [pattern...]",
       "word <word...>",
       "meta <name...>",
+      "mirror <stat>... --out DIR",
       "serve",
       "cache info|clear",
+      "help [command]",
     ]
   ) {
     assert.ok(USAGE.includes(`\n  ${line} `), line);

@@ -140,6 +140,26 @@ Deno.test("exit 2: a bad flag prints the message and the usage; nothing is sent"
     ],
     [[], "ecos: Give a command", /^Usage: ecos <command>/],
     [
+      ["mirror", "--colour"],
+      'ecos: Use an option that ecos mirror --help lists: got "--colour"',
+      /^Usage: ecos mirror /,
+    ],
+    [
+      ["cache", "--colour"],
+      'ecos: Use an option that ecos cache --help lists: got "--colour"',
+      /^Usage: ecos cache /,
+    ],
+    [
+      ["serve", "--colour"],
+      'ecos: Use an option that ecos serve --help lists: got "--colour"',
+      /^Usage: ecos serve /,
+    ],
+    [
+      ["help", "frobnicate"],
+      'ecos: Use a command that ecos --help lists: got "frobnicate"',
+      /^Usage: ecos <command>/,
+    ],
+    [
       ["cache", "purge"],
       'ecos: Give cache info or cache clear: got "purge"',
       /^Usage: ecos cache /,

@@ -21,7 +21,11 @@ Deno.test("ecos mirror refuses bad arguments with exit 2, sending nothing", asyn
     ],
     [["mirror", "722Y001", "--out", "x", "--since", "2020"], /--since as YYYY-MM-DD/],
     [["mirror", "7/2", "--out", "x"], /statCode/],
-    [["mirror", "722Y001", "--out", "x", "--colour"], /--colour/],
+    [
+      ["mirror", "722Y001", "--out", "x", "--colour"],
+      /^ecos: Use an option that ecos mirror --help lists: got "--colour"\n\nUsage: ecos mirror /,
+    ],
+    [["mirror", "--out"], /^ecos: Give -o, --out a value: got none\n/],
   ];
   for (const [args, message] of cases) {
     await t.step(args.join(" "), async () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { main } from "../../src/cli.ts";
 import { SERVER_DATA_NOTICE } from "../../src/server/mod.ts";
+import { parseServeArgs, SERVE_FLAGS } from "../../src/server/cli.ts";
 import { ecos, tempDir } from "./_cli.ts";
 
 /** Starts `ecos serve` in this process; resolves with its URL once it listens. */
@@ -92,12 +93,51 @@ Deno.test("ecos serve refuses bad flags with exit 2 and its usage", async (t) =>
   }
 });
 
-Deno.test("ecos serve --help lists every flag of the server's own command line", async () => {
+Deno.test("ecos serve and the server's own entry read the same declared flags", async () => {
   const run = await ecos(["serve", "--help"]);
   assert.equal(run.code, 0);
-  const server = await Deno.readTextFile(new URL("../../src/server/cli.ts", import.meta.url));
-  const flags = [...server.matchAll(/^ {6}"?([a-z-]+)"?: \{ type:/gm)].map((m) => m[1]!);
-  assert.ok(flags.length >= 8, flags.join(" "));
-  for (const flag of flags) assert.match(run.stdout, new RegExp(`--${flag}\\b`), flag);
-  assert.match(run.stdout, /ECOS_SERVER_KEYS/);
+  const sources = { env: () => undefined, readTextFile: () => "file-key\n" };
+  const names = Object.values(SERVE_FLAGS).map((f) => f.name);
+  assert.ok(names.length >= 14, names.join(" "));
+  for (const [key, flag] of Object.entries(SERVE_FLAGS)) {
+    assert.ok(run.stdout.includes(`\n  --${flag.name} ${flag.value} `), flag.name);
+    // The server's entry takes the flag, and sets the option it is keyed by.
+    const sample = SAMPLE_VALUES[flag.name];
+    assert.ok(sample !== undefined, `Add a sample value of --${flag.name}`);
+    const options = parseServeArgs([`--${flag.name}=${sample}`], sources);
+    assert.ok(options !== "help");
+    const option = key === "keysFile" ? "keys" : key;
+    assert.ok(Object.hasOwn(options, option), `--${flag.name} sets ${option}`);
+  }
+  assert.ok(
+    run.stdout.includes("\nEnvironment:\n  ECOS_SERVER_KEYS  more keys, comma-separated\n"),
+  );
+  // A flag neither declares is refused by both.
+  assert.throws(() => parseServeArgs(["--colour"], sources), TypeError);
 });
+
+Deno.test("ecos serve refuses a value the server refuses with exit 2 and its usage", async () => {
+  const run = await ecos(["serve", "--port", "0", "--data-end", "2020-01-01"]);
+  assert.equal(run.code, 2);
+  assert.equal(run.stdout, "");
+  assert.match(run.stderr, /^ecos: Cannot end the data on 2020-01-01: use a date from 2024-01-01/);
+  assert.match(run.stderr, /\n\nUsage: ecos serve \[options\]/);
+});
+
+/** A value each of the server's flags accepts. */
+const SAMPLE_VALUES: Readonly<Record<string, string>> = {
+  port: "0",
+  hostname: "0.0.0.0",
+  keys: "a,b",
+  "keys-file": "/keys.txt",
+  latency: "25",
+  "rate-limit": "300/180000",
+  "work-limit": "40000",
+  dialect: "spec",
+  "xml-style": "bare",
+  "header-timeout": "2000",
+  "idle-timeout": "9000",
+  seed: "-3",
+  "data-end": "2026-12-31",
+  revision: "2",
+};
