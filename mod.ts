@@ -81,8 +81,8 @@ export type { EcosResultCode } from "./src/wire/codes.ts";
 export { dateToLabel, parsePeriod, periodEnd } from "./src/client/mod.ts";
 export type { Cycle } from "./src/wire/period.ts";
 export {
-  NAMED_SERIES,
   type NamedSeries,
+  namedSeries,
   type SeriesName,
   type SeriesRange,
 } from "./src/discovery/mod.ts";

@@ -11,17 +11,24 @@
  */
 
 import { startEcosServer } from "../src/server/mod.ts";
-import { decodeBody } from "../src/client/_request.ts";
-import { type DataFrame, FrameBuilder } from "../src/client/_frame.ts";
+import { decodeBody, decodeBytes } from "../src/client/_request.ts";
+import { type DataFrame, FrameBuilder, scanFieldsOf } from "../src/client/_frame.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../src/wire/columns.ts";
 import type { RawRow } from "../src/client/_envelope.ts";
-import { XMLParser } from "../src/deps.ts";
+import { loadXmlParser, type XMLParser } from "../src/deps.ts";
 import { XML_PARSER_OPTIONS } from "../src/client/_decode_xml.ts";
+import { scanPage } from "../src/client/_scan_json.ts";
+import type { ScannedPage } from "../src/client/_scan_columns.ts";
+import { PullChecks } from "../src/client/_checks.ts";
+import { Redactor } from "../src/client/_errors.ts";
 
 /** The key the benchmark servers accept besides "sample". */
 export const BENCH_KEY = "bench";
 /** The table the server-rendered bodies come from. */
 export const PANEL = { statCode: "999Y001", cycle: "D", start: "20100101", end: "20261231" };
+const SEARCH = "StatisticSearch";
+/** The fields the client scans a search page for. */
+export const FIELDS = scanFieldsOf(STATISTIC_SEARCH_SCHEMA, SEARCH);
 
 /** One page in both formats. */
 export interface PageBodies {
@@ -84,31 +91,70 @@ export function floorJson(bytes: Uint8Array): unknown {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
-/** The client's first half: UTF-8 to text, then `decodeBody` (parse, envelope, row checks). */
+/** The reference path's first half: UTF-8 to text, then `decodeBody` (JSON.parse, envelope). */
 export function decodeRows(bytes: Uint8Array): RawRow[] {
-  const decoded = decodeBody(new TextDecoder().decode(bytes), "StatisticSearch");
+  const decoded = decodeBody(new TextDecoder().decode(bytes), SEARCH);
   if (decoded.kind !== "rows") throw new Error(`The bench page answered ${decoded.code}`);
   return decoded.rows;
 }
 
-/** The client's second half: rows to a frame, as a pull of one page builds it. */
-export function rowsToFrame(rows: readonly RawRow[]): DataFrame {
-  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(rows).finish();
+/**
+ * Today's path before this work, kept as the reference: text, JSON.parse, the row reader, and
+ * a frame built with Polars expressions.
+ */
+export function referenceDecode(bytes: Uint8Array): DataFrame {
+  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(decodeRows(bytes)).finish("expressions");
+}
+
+/** The scanner alone: bytes to columns. */
+export function scanOnly(bytes: Uint8Array): ScannedPage {
+  const page = scanPage(bytes, FIELDS, 1 << 20);
+  if (page === undefined) throw new Error("The scanner gave up on the bench page");
+  return page;
+}
+
+/** The frame alone, from scanned columns, built the way `finish()` chooses (or as told). */
+export function scannedFrame(page: ScannedPage, way?: "ipc" | "expressions"): DataFrame {
+  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(page).finish(way);
 }
 
 /**
- * A page as the client decodes it: text, `decodeBody` (JSON or XML, by the first character),
- * then `FrameBuilder` with STATISTIC_SEARCH_SCHEMA (what `pullFrame` does for a pull of one
- * page).
+ * A page as the client decodes it in a pull of one page: its bytes through `decodeBytes`
+ * (the scanner for JSON, with the reference path behind it; the XML reader for XML), then
+ * `FrameBuilder`, whose `finish()` picks Arrow IPC or expressions by the height.
  */
 export function clientDecode(bytes: Uint8Array): DataFrame {
-  return rowsToFrame(decodeRows(bytes));
+  const decoded = decodeBytes(bytes, SEARCH, FIELDS, 1 << 20);
+  if (decoded.kind !== "rows") throw new Error(`The bench page answered ${decoded.code}`);
+  const builder = new FrameBuilder(STATISTIC_SEARCH_SCHEMA);
+  if (decoded.scanned !== undefined) builder.addScanned(decoded.scanned);
+  else builder.add(decoded.rows);
+  return builder.finish();
 }
 
-/** fast-xml-parser with the options of src/client/decode_xml.ts. */
-const xmlParser = new XMLParser(XML_PARSER_OPTIONS);
+/** The checks a pull runs on a page (paging's, whatever decoded it), on scanned rows. */
+export function checksOf(bytes: Uint8Array): () => void {
+  const decoded = decodeBytes(bytes, SEARCH, FIELDS, 1 << 20);
+  if (decoded.kind !== "rows") throw new Error("The bench page has no rows");
+  const { statCode, cycle, start, end } = PANEL;
+  return () =>
+    void new PullChecks(SEARCH, [statCode, cycle, start, end]).page(
+      decoded.rows,
+      1,
+      new Redactor(BENCH_KEY),
+    );
+}
+
+let xmlParser: XMLParser | undefined;
+
+/** fast-xml-parser with the options of src/client/_decode_xml.ts, loaded. */
+export async function loadBenchXmlParser(): Promise<void> {
+  const { XMLParser } = await loadXmlParser();
+  xmlParser = new XMLParser(XML_PARSER_OPTIONS);
+}
 
 /** fast-xml-parser alone: UTF-8 to text, then parse, as the client configures it. */
 export function xmlParserAlone(bytes: Uint8Array): unknown {
+  if (xmlParser === undefined) throw new Error("Call loadBenchXmlParser() first");
   return xmlParser.parse(new TextDecoder().decode(bytes));
 }

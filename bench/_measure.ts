@@ -51,9 +51,27 @@ export function collect(): void {
 /** Whether collections can be forced (the figures are steadier when they can). */
 export const canCollect: boolean = typeof (globalThis as { gc?: unknown }).gc === "function";
 
+/** A full turn of the event loop: timers, and the finalizers of collected Polars frames. */
+export function turn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Frees what earlier repetitions left: a turn, a collection, and a turn again. Polars frames
+ * hold native memory that is freed only by their finalizers, which run on a later turn of the
+ * event loop than the collection that found them dead: a loop that never yields keeps every
+ * frame it made, and each repetition runs on a bigger heap than the last.
+ */
+export async function settle(): Promise<void> {
+  await turn();
+  collect();
+  await turn();
+}
+
 /**
  * Times several functions in turns (a, b, c, a, b, c, ...), so that a slow spell of the machine
- * falls on all of them rather than on one: their ratios stay fair on a busy machine.
+ * falls on all of them rather than on one: their ratios stay fair on a busy machine. Before
+ * each repetition, {@linkcode settle}.
  *
  * @param fns The work, by name.
  * @param options Repetitions of each.
@@ -67,7 +85,7 @@ export async function timeInTurns<K extends string>(
   const samples = new Map<K, number[]>(names.map((k) => [k, []]));
   for (let i = -warmup; i < reps; i++) {
     for (const name of names) {
-      collect();
+      await settle();
       const t0 = performance.now();
       await fns[name]();
       const ms = performance.now() - t0;

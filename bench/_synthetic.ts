@@ -1,8 +1,9 @@
 /**
  * StatisticSearch JSON pages rendered on the fly for any total, for pulls larger than the
  * bundled server's biggest table: a `fetch` stub, so that a pull measures the client, not a
- * server. Rows are deterministic (row n is the same on every run): 400 daily series of 5,000
- * weekdays each (so 1,000,000 rows hold 200 series), one item level with a Korean name, nulls
+ * server. Rows are deterministic (row n is the same on every run): 1,000 daily series of 5,000
+ * weekdays each (so 1,000,000 rows hold 200 series, and no pull of up to 5,000,000 rows holds a
+ * row twice, which the client refuses), one item level with a Korean name, nulls
  * for ITEM_CODE2..4, ITEM_NAME2..4 and WGT, and about one value in fifty "-" or "".
  *
  * @module
@@ -11,7 +12,7 @@
 /** Days a series. */
 const DAYS = 5000;
 /** Series there are names for; row numbers beyond SERIES * DAYS repeat the names. */
-const SERIES = 400;
+const SERIES = 1000;
 
 const SECTORS = [
   "반도체",
@@ -115,7 +116,7 @@ export interface SyntheticService {
 }
 
 /** The base URL to give a client that uses the stub. */
-export const SYNTHETIC_BASE_URL = "http://synthetic.invalid/api";
+export const SYNTHETIC_BASE_URL = "https://synthetic.invalid/api";
 
 /**
  * A `fetch` that answers StatisticSearch from {@linkcode renderPage}, whatever the query,

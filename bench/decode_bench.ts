@@ -1,30 +1,35 @@
 /**
- * Micro benchmarks of measurements 1 and 2, for quick looks while optimising:
+ * Micro benchmarks of measurement 1, for quick looks while optimising:
  *
  *     deno bench -A --v8-flags=--expose-gc bench/
  *
- * Each group compares the client's paths with the floor, TextDecoder + JSON.parse (the
- * baseline). bench/run.ts measures the same functions for RESULTS.md.
+ * Each group compares the client's path, the reference path and their parts with the floor,
+ * TextDecoder + JSON.parse (the baseline). bench/run.ts measures the same functions for
+ * RESULTS.md, with a collection and a turn of the event loop between repetitions.
  *
  * @module
  */
 
 import {
   clientDecode,
-  decodeRows,
   floorJson,
+  loadBenchXmlParser,
+  referenceDecode,
   renderPanelPages,
-  rowsToFrame,
+  scannedFrame,
+  scanOnly,
   xmlParserAlone,
 } from "./_bodies.ts";
+import { loadArrow } from "../src/client/_arrow.ts";
 
-const pages = await renderPanelPages([10_000, 100_000]);
+await Promise.all([loadArrow(), loadBenchXmlParser()]);
+const pages = await renderPanelPages([1_000, 10_000, 100_000]);
 
 for (const [size, page] of pages) {
   const group = `decode ${size / 1000}k rows`;
   // Fewer iterations for the big page and for XML, whose runs take seconds.
   const n = size > 10_000 ? 5 : 30;
-  const rows = decodeRows(page.json);
+  const scanned = scanOnly(page.json);
   Deno.bench({
     name: "floor: TextDecoder + JSON.parse",
     group,
@@ -38,8 +43,9 @@ for (const [size, page] of pages) {
     n,
     fn: () => void clientDecode(page.json),
   });
-  Deno.bench({ name: "client: decodeBody only", group, n, fn: () => void decodeRows(page.json) });
-  Deno.bench({ name: "client: FrameBuilder only", group, n, fn: () => void rowsToFrame(rows) });
+  Deno.bench({ name: "client: scan only", group, n, fn: () => void scanOnly(page.json) });
+  Deno.bench({ name: "client: frame only", group, n, fn: () => void scannedFrame(scanned) });
+  Deno.bench({ name: "reference path", group, n, fn: () => void referenceDecode(page.json) });
   Deno.bench({
     name: "client: XML page to frame",
     group,

@@ -4,7 +4,9 @@
  *
  *     deno run -A --v8-flags=--expose-gc bench/pull_memory.ts <rows> [mode] [pageSize] [conc]
  *
- * Modes: "frame" pulls with `statisticSearch` and keeps the frame; "pages" consumes
+ * Modes: "frame" pulls with `statisticSearch` and keeps the frame; "frame-reference" does the
+ * same with every body decoded the reference way (TextDecoder, JSON.parse, the row reader: the
+ * path before the scanner), for comparison; "pages" consumes
  * `statisticSearchPages` and drops each page's frame; "pages-gc" does the same and forces a
  * collection after each page (a diagnostic: what "pages" would cost if V8 knew about the
  * native memory each dropped frame holds). A small pull first warms the JIT and loads Polars;
@@ -18,6 +20,7 @@ import { EcosClient } from "../mod.ts";
 import type { DataFrame } from "../src/client/_frame.ts";
 import { collect, PeakSampler, resetRssHighWater, rssHighWater } from "./_measure.ts";
 import { SYNTHETIC_BASE_URL, syntheticService } from "./_synthetic.ts";
+import { _decoding } from "../src/client/_request.ts";
 
 /** What one measured pull printed. */
 export interface PullReport {
@@ -63,7 +66,7 @@ export interface PullReport {
 }
 
 /** How a pull consumes its rows. */
-export type PullMode = "frame" | "pages" | "pages-gc";
+export type PullMode = "frame" | "frame-reference" | "pages" | "pages-gc";
 
 const QUERY = { statCode: "998Y001", cycle: "D", start: "20000101", end: "20191231" } as const;
 
@@ -121,7 +124,7 @@ async function pull(
   sampler?: PeakSampler,
 ): Promise<{ frame: DataFrame | undefined; pages: number; renderMs: number }> {
   const { service, ecos } = client(total, pageSize, concurrency, sampler);
-  if (mode === "frame") {
+  if (mode === "frame" || mode === "frame-reference") {
     const frame = await ecos.statisticSearch(QUERY);
     if (frame.height !== total) throw new Error(`Pulled ${frame.height} rows, not ${total}`);
     return { frame, pages: 0, renderMs: service.renderMs };
@@ -140,7 +143,11 @@ async function pull(
 if (import.meta.main) {
   const [rowsArg = "100000", modeArg = "frame", pageArg = "10000", concArg = "4"] = Deno.args;
   const rows = Number(rowsArg);
-  const mode: PullMode = modeArg === "pages" || modeArg === "pages-gc" ? modeArg : "frame";
+  const mode: PullMode =
+    modeArg === "pages" || modeArg === "pages-gc" || modeArg === "frame-reference"
+      ? modeArg
+      : "frame";
+  _decoding.scan = mode !== "frame-reference";
   const pageSize = Number(pageArg);
   const concurrency = Number(concArg);
   if (!Number.isSafeInteger(rows) || rows < 1) throw new RangeError(`Bad row count: ${rowsArg}`);

@@ -12,31 +12,41 @@
  */
 
 import { EcosClient } from "../mod.ts";
-import { canCollect, collect, median, summarise, timeInTurns } from "./_measure.ts";
+import { canCollect, median, settle, summarise, timeInTurns } from "./_measure.ts";
 import {
   BENCH_KEY,
+  checksOf,
   clientDecode,
-  decodeRows,
   floorJson,
+  loadBenchXmlParser,
+  referenceDecode,
   renderPanelPages,
-  rowsToFrame,
+  scannedFrame,
+  scanOnly,
   xmlParserAlone,
 } from "./_bodies.ts";
 import {
   type DecodeResult,
   type EndToEndResult,
   type EndToEndRow,
-  type Figure,
+  type FrameWayResult,
+  type ImportResult,
   type Machine,
+  type PageSizeResult,
   type PullResult,
-  renderMarkdown,
   type Results,
   rowsLabel,
-  type Target,
+  type WorkerResult,
   type XmlResult,
 } from "./_report.ts";
+import { renderMarkdown } from "./_report_md.ts";
+import { figuresOf, targetsOf } from "./_figures.ts";
 import type { PullMode, PullReport } from "./pull_memory.ts";
 import { spawnServer } from "./serve.ts";
+import { loadArrow } from "../src/client/_arrow.ts";
+import { FrameBuilder } from "../src/client/_frame.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../src/wire/columns.ts";
+import { apacheArrowFrame } from "./_arrow_writer.ts";
 
 const flags = new Set(Deno.args);
 const QUICK = flags.has("--quick");
@@ -51,14 +61,20 @@ const RESULTS_MD = new URL(QUICK ? "RESULTS.quick.md" : "RESULTS.md", RESULTS_DI
 
 /** Repetitions: measured runs (or processes) per figure. */
 const REPS = QUICK
-  ? { decode10k: 5, decode100k: 3, xml10k: 3, xml100k: 1, e2e: 2, pull: [2, 2, 1], pages: 1 }
-  : { decode10k: 15, decode100k: 7, xml10k: 7, xml100k: 3, e2e: 7, pull: [5, 5, 3], pages: 3 };
+  ? { decode: [9, 5, 3], xml: [3, 1], frames: 5, e2e: 2, pull: [2, 2, 1], pages: 1, imports: 3 }
+  : { decode: [31, 15, 7], xml: [7, 3], frames: 11, e2e: 7, pull: [5, 5, 5], pages: 3, imports: 9 };
 
-const SIZES = [10_000, 100_000];
+const SIZES = [1_000, 10_000, 100_000];
+const XML_SIZES = [10_000, 100_000];
+const FRAME_SIZES = [1_000, 10_000, 20_000, 50_000, 100_000];
 const SCALE_SIZES = [10_000, 100_000, 1_000_000];
 const LATENCY_MS = 50;
 const E2E_PAGE = 10_000;
 const E2E_CONCURRENCY = [1, 4, 8];
+const PAGE_SIZES = [2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
+/** A latency farther from the service, for page sizes. */
+const FAR_LATENCY_MS = 150;
+const FAR_PAGE_SIZES = [10_000, 20_000, 50_000, 100_000];
 /** Rows the end-to-end pull should have: its end date is searched for on the server. */
 const E2E_ROWS = 200_000;
 /** The end-to-end query, without its end date. */
@@ -97,7 +113,7 @@ function machine(): Machine {
   const distro = /^PRETTY_NAME="?([^"\n]+)"?/m.exec(read("/etc/os-release"))?.[1] ?? Deno.build.os;
   const deps = read(new URL("../src/deps.ts", HERE).pathname);
   const libraries: Record<string, string> = {};
-  for (const name of ["nodejs-polars", "fast-xml-parser"]) {
+  for (const name of ["nodejs-polars", "fast-xml-parser", "apache-arrow"]) {
     const version = new RegExp(`npm:${name}@([\\w.-]+)`).exec(deps)?.[1];
     if (version) libraries[name] = version;
   }
@@ -115,36 +131,71 @@ function machine(): Machine {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1 and 2: decode
+// 1 and 2: decode, building a frame, XML
 
-async function decodeAndXml(): Promise<{ decode: DecodeResult[]; xml: XmlResult[] }> {
-  log("rendering 999Y001 pages of 10k and 100k rows from the bundled server");
-  const pages = await renderPanelPages(SIZES);
+async function decodeFramesXml(): Promise<
+  { decode: DecodeResult[]; frames: FrameWayResult[]; xml: XmlResult[] }
+> {
+  await Promise.all([loadArrow(), loadBenchXmlParser()]);
+  const sizes = [...new Set([...SIZES, ...FRAME_SIZES, ...XML_SIZES])].sort((a, b) => a - b);
+  log(`rendering 999Y001 pages of ${sizes.map(rowsLabel).join(", ")} rows from the bundled server`);
+  const pages = await renderPanelPages(sizes);
   const decode: DecodeResult[] = [];
-  const xml: XmlResult[] = [];
-  for (const size of SIZES) {
+  for (const [i, size] of SIZES.entries()) {
     const page = pages.get(size)!;
-    const reps = size <= 10_000 ? REPS.decode10k : REPS.decode100k;
+    const reps = REPS.decode[i]!;
     log(`1. decode ${rowsLabel(size)} rows, ${reps} reps`);
-    const rows = decodeRows(page.json);
-    const { floor, client, decodeBody, frame } = await timeInTurns({
+    const scanned = scanOnly(page.json);
+    const checks = checksOf(page.json);
+    const framesEqual = clientDecode(page.json).frameEqual(referenceDecode(page.json), true);
+    if (!framesEqual) {
+      notes.push(`The client's and the reference path's frames of ${rowsLabel(size)} rows differ.`);
+    }
+    const t = await timeInTurns({
       floor: () => floorJson(page.json),
       client: () => clientDecode(page.json),
-      decodeBody: () => decodeRows(page.json),
-      frame: () => rowsToFrame(rows),
-    }, { reps });
+      reference: () => referenceDecode(page.json),
+      scan: () => scanOnly(page.json),
+      frame: () => scannedFrame(scanned),
+      checks,
+    }, { reps, warmup: 2 });
     decode.push({
       rows: size,
       bytes: page.json.byteLength,
-      floor,
-      client,
-      decodeBody,
-      frame,
-      ratio: client.median / floor.median,
+      ...t,
+      ratio: t.client.median / t.floor.median,
+      referenceRatio: t.reference.median / t.floor.median,
+      framesEqual,
     });
+  }
 
-    const xmlReps = size <= 10_000 ? REPS.xml10k : REPS.xml100k;
-    log(`2. XML ${rowsLabel(size)} rows, ${xmlReps} reps`);
+  const frames: FrameWayResult[] = [];
+  for (const size of FRAME_SIZES) {
+    log(`1b. building a frame of ${rowsLabel(size)} rows, three ways, ${REPS.frames} reps`);
+    const scanned = scanOnly(pages.get(size)!.json);
+    const columns = new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(scanned)._arrowColumns();
+    const ours = scannedFrame(scanned, "ipc");
+    const theirs = apacheArrowFrame(columns, size);
+    if (!ours.frameEqual(theirs, true) || !ours.frameEqual(scannedFrame(scanned, "expressions"))) {
+      notes.push(`The three ways of building a frame of ${rowsLabel(size)} rows disagree.`);
+    }
+    const t = await timeInTurns({
+      ipc: () => scannedFrame(scanned, "ipc"),
+      apacheArrow: () =>
+        apacheArrowFrame(
+          new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(scanned)._arrowColumns(),
+          size,
+        ),
+      expressions: () => scannedFrame(scanned, "expressions"),
+    }, { reps: REPS.frames, warmup: 2 });
+    frames.push({ rows: size, ...t });
+  }
+
+  const xml: XmlResult[] = [];
+  for (const [i, size] of XML_SIZES.entries()) {
+    const page = pages.get(size)!;
+    const reps = REPS.xml[i]!;
+    log(`2. XML ${rowsLabel(size)} rows, ${reps} reps`);
     const framesEqual = clientDecode(page.xml).frameEqual(clientDecode(page.json), true);
     if (!framesEqual) {
       notes.push(
@@ -155,38 +206,41 @@ async function decodeAndXml(): Promise<{ decode: DecodeResult[]; xml: XmlResult[
     const t = await timeInTurns({
       xml: () => clientDecode(page.xml),
       json: () => clientDecode(page.json),
+      jsonReference: () => referenceDecode(page.json),
       xmlParser: () => xmlParserAlone(page.xml),
       jsonParse: () => floorJson(page.json),
-    }, { reps: xmlReps });
+    }, { reps });
     xml.push({
       rows: size,
       bytes: page.xml.byteLength,
       ...t,
       ratio: t.xml.median / t.json.median,
+      referenceRatio: t.xml.median / t.jsonReference.median,
       parserRatio: t.xmlParser.median / t.jsonParse.median,
       framesEqual,
     });
   }
-  return { decode, xml };
+  return { decode, frames, xml };
 }
 
 // ---------------------------------------------------------------------------------------------
-// 3: end to end
+// 3: end to end; 7: page size
 
 /** The client's schedule without the client: first page alone, then a window of pages. */
 async function fetchOnly(
   baseUrl: string,
   query: EndToEndQuery,
+  pageSize: number,
   pages: number,
   concurrency: number,
 ): Promise<void> {
   const { statCode, cycle, start, end } = query;
   const get = async (page: number) => {
-    const first = page * E2E_PAGE + 1;
+    const first = page * pageSize + 1;
     const url = `${baseUrl}/StatisticSearch/${BENCH_KEY}/json/kr/${first}/` +
-      `${first + E2E_PAGE - 1}/${statCode}/${cycle}/${start}/${end}`;
-    const text = await (await fetch(url)).text();
-    if (!text.startsWith('{"StatisticSearch"')) throw new Error("The bench server did not answer");
+      `${first + pageSize - 1}/${statCode}/${cycle}/${start}/${end}`;
+    const bytes = await (await fetch(url)).bytes();
+    if (bytes[2] !== 0x53) throw new Error("The bench server did not answer");
   };
   await get(0);
   let next = 1;
@@ -232,7 +286,19 @@ async function rangeOfAbout(
   return { query, total: await totalOf(baseUrl, query) };
 }
 
-async function endToEnd(decodePageMs: number): Promise<EndToEndResult> {
+const benchClient = (baseUrl: string, pageSize: number, concurrency: number) =>
+  new EcosClient({
+    baseUrl,
+    apiKey: BENCH_KEY,
+    pageSize,
+    concurrency,
+    rateLimit: false,
+    cache: false,
+  });
+
+async function endToEnd(
+  decodePageMs: number,
+): Promise<{ endToEnd: EndToEndResult; pageSize: PageSizeResult[] }> {
   log(`3. end to end: bundled server in a child process, latency ${LATENCY_MS} ms`);
   await using server = await spawnServer(LATENCY_MS);
   const { query, total } = await rangeOfAbout(server.url, E2E_ROWS);
@@ -240,31 +306,22 @@ async function endToEnd(decodePageMs: number): Promise<EndToEndResult> {
   const pages = Math.ceil(total / E2E_PAGE);
   // Repetitions go round the concurrencies (1, 4, 8, 1, 4, 8, ...), so that a slow spell of
   // the machine falls on all of them rather than on one.
-  const clients = E2E_CONCURRENCY.map((concurrency) =>
-    new EcosClient({
-      baseUrl: server.url,
-      apiKey: BENCH_KEY,
-      pageSize: E2E_PAGE,
-      concurrency,
-      rateLimit: false,
-      cache: false,
-    })
-  );
+  const clients = E2E_CONCURRENCY.map((c) => benchClient(server.url, E2E_PAGE, c));
   const pulled = E2E_CONCURRENCY.map(() => [] as number[]);
   const fetchedOnly = E2E_CONCURRENCY.map(() => [] as number[]);
   log(`3. end to end: concurrency ${E2E_CONCURRENCY.join(", ")}, ${REPS.e2e} reps, round robin`);
   for (let rep = -1; rep < REPS.e2e; rep++) {
     for (const [i, concurrency] of E2E_CONCURRENCY.entries()) {
-      collect();
+      await settle();
       let t0 = performance.now();
       const height = (await clients[i]!.statisticSearch(query)).height;
       const pullMs = performance.now() - t0;
       if (height !== total) {
         notes.push(`The end-to-end pull returned ${height} rows, not ${total}.`);
       }
-      collect();
+      await settle();
       t0 = performance.now();
-      await fetchOnly(server.url, query, pages, concurrency);
+      await fetchOnly(server.url, query, E2E_PAGE, pages, concurrency);
       const fetchMs = performance.now() - t0;
       if (rep < 0) continue; // the warm-up round
       pulled[i]!.push(pullMs);
@@ -275,40 +332,69 @@ async function endToEnd(decodePageMs: number): Promise<EndToEndResult> {
   for (const [i, concurrency] of E2E_CONCURRENCY.entries()) {
     const measured = summarise(pulled[i]!);
     const fetched = summarise(fetchedOnly[i]!);
-    const decode = pages * decodePageMs;
     const latency = LATENCY_MS * (1 + Math.ceil((pages - 1) / concurrency));
+    // What the client cannot do without: the bytes, fetched on its own schedule, and the
+    // decode of the last page, which nothing can overlap.
+    const ideal = fetched.median + decodePageMs;
     runs.push({
       concurrency,
       measured,
-      ideal: (LATENCY_MS * pages) / concurrency + decode,
-      ratio: measured.median / ((LATENCY_MS * pages) / concurrency + decode),
-      scheduled: latency + decode,
+      ideal,
+      ratio: measured.median / ideal,
+      latencyIdeal: (LATENCY_MS * pages) / concurrency + pages * decodePageMs,
+      scheduled: latency + decodePageMs,
       fetchOnly: fetched,
     });
-    if (concurrency === Math.max(...E2E_CONCURRENCY) && fetched.median > 1.5 * latency) {
-      // At the highest concurrency the latency hardly counts: what is left is the server.
-      notes.push(
-        `End to end: fetching the pages without decoding them takes ` +
-          `${Math.round(fetched.median)} ms at concurrency ${concurrency}, against ${latency} ms ` +
-          `of latency on the client's schedule: the bundled server's rendering (about ` +
-          `${(fetched.median / pages).toFixed(0)} ms a 10k page, one at a time) bounds the ` +
-          "pull more than the client does.",
-      );
-    }
+  }
+
+  const pageSize = await pageSizes(server.url, query, total, LATENCY_MS, PAGE_SIZES);
+  {
+    await using far = await spawnServer(FAR_LATENCY_MS);
+    pageSize.push(...await pageSizes(far.url, query, total, FAR_LATENCY_MS, FAR_PAGE_SIZES));
   }
   return {
-    latencyMs: LATENCY_MS,
-    query: `${statCode} ${cycle} ${start}–${end}`,
-    rows: total,
-    pages,
-    pageSize: E2E_PAGE,
-    decodePageMs,
-    runs,
+    endToEnd: {
+      latencyMs: LATENCY_MS,
+      query: `${statCode} ${cycle} ${start}–${end}`,
+      rows: total,
+      pages,
+      pageSize: E2E_PAGE,
+      decodePageMs,
+      runs,
+    },
+    pageSize,
   };
 }
 
+/** Measurement 7 at one latency: the pull with each page size, in turns. */
+async function pageSizes(
+  baseUrl: string,
+  query: EndToEndQuery,
+  total: number,
+  latencyMs: number,
+  sizes: readonly number[],
+): Promise<PageSizeResult[]> {
+  log(`7. page size at ${latencyMs} ms: ${sizes.map(rowsLabel).join(", ")}, concurrency 4`);
+  const bySize = sizes.map(() => [] as number[]);
+  const clients = sizes.map((size) => benchClient(baseUrl, size, 4));
+  for (let rep = -1; rep < Math.max(2, REPS.e2e - 2); rep++) {
+    for (const [i] of sizes.entries()) {
+      await settle();
+      const t0 = performance.now();
+      await clients[i]!.statisticSearch(query);
+      if (rep >= 0) bySize[i]!.push(performance.now() - t0);
+    }
+  }
+  return sizes.map((size, i) => ({
+    latencyMs,
+    pageSize: size,
+    requests: Math.ceil(total / size),
+    measured: summarise(bySize[i]!),
+  }));
+}
+
 // ---------------------------------------------------------------------------------------------
-// 4 and 5: pulls in fresh processes
+// 4 and 5: pulls in fresh processes; 6: imports in fresh processes
 
 async function pullOnce(rows: number, mode: PullMode): Promise<PullReport> {
   const out = await new Deno.Command(Deno.execPath(), {
@@ -332,15 +418,20 @@ async function pullOnce(rows: number, mode: PullMode): Promise<PullReport> {
   return JSON.parse(stdout.slice(stdout.lastIndexOf("\n") + 1)) as PullReport;
 }
 
-async function pulls(rows: number, mode: PullMode, reps: number): Promise<PullResult> {
-  log(`4/5. ${mode} ${rowsLabel(rows)} rows, ${reps} fresh processes`);
-  const raw: PullReport[] = [];
-  for (let i = 0; i < reps; i++) raw.push(await pullOnce(rows, mode));
+/** Pulls in turns: each repetition runs every mode once, so that a slow spell hits all. */
+async function pullsInTurns(rows: number, modes: PullMode[], reps: number) {
+  log(`4/5. ${modes.join(" and ")} ${rowsLabel(rows)} rows, ${reps} fresh processes each`);
+  const raw = new Map<PullMode, PullReport[]>(modes.map((m) => [m, []]));
+  for (let i = 0; i < reps; i++) for (const m of modes) raw.get(m)!.push(await pullOnce(rows, m));
+  return modes.map((mode) => summarisePulls(rows, mode, raw.get(mode)!));
+}
+
+function summarisePulls(rows: number, mode: PullMode, raw: PullReport[]): PullResult {
   const med = (f: (r: PullReport) => number) => median(raw.map(f));
   return {
     mode,
     rows,
-    reps,
+    reps: raw.length,
     totalMs: med((r) => r.totalMs),
     renderMs: med((r) => r.renderMs),
     clientMs: med((r) => r.clientMs),
@@ -356,95 +447,57 @@ async function pulls(rows: number, mode: PullMode, reps: number): Promise<PullRe
   };
 }
 
+async function workerProbe(): Promise<WorkerResult> {
+  const reps = Math.max(3, REPS.e2e - 2);
+  log(`8. decoding in a Worker: bench/worker_probe.ts, ${reps} reps`);
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--v8-flags=--expose-gc",
+      new URL("worker_probe.ts", HERE).pathname,
+      String(reps),
+      "4",
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stdout = new TextDecoder().decode(out.stdout).trim();
+  if (!out.success) {
+    throw new Error(`bench/worker_probe.ts failed:\n${new TextDecoder().decode(out.stderr)}`);
+  }
+  return JSON.parse(stdout.slice(stdout.lastIndexOf("\n") + 1)) as WorkerResult;
+}
+
+async function imports(): Promise<ImportResult> {
+  const modules = {
+    mod: new URL("../mod.ts", HERE).href,
+    polars: "npm:nodejs-polars@0.25.2",
+    polarsZod: "npm:nodejs-polars@0.25.2,npm:zod@4.6.7",
+  };
+  log(`6. import times, ${REPS.imports} fresh processes each, in turns`);
+  const samples: Record<keyof typeof modules, number[]> = { mod: [], polars: [], polarsZod: [] };
+  for (let i = -1; i < REPS.imports; i++) {
+    for (const [name, specifier] of Object.entries(modules) as [keyof typeof modules, string][]) {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", new URL("import_time.ts", HERE).pathname, specifier],
+        stdout: "piped",
+        stderr: "null",
+      }).output();
+      if (i >= 0) samples[name].push(Number(new TextDecoder().decode(out.stdout).trim()));
+    }
+  }
+  const mod = summarise(samples.mod);
+  const polars = summarise(samples.polars);
+  return {
+    mod,
+    polars,
+    polarsZod: summarise(samples.polarsZod),
+    ratio: mod.median / polars.median,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
-// Figures, targets, before
-
-function figuresOf(r: Omit<Results, "figures" | "targets" | "before" | "notes">) {
-  const f: Record<string, Figure> = {};
-  for (const d of r.decode) {
-    const n = rowsLabel(d.rows);
-    f[`decode.${n}.ratio`] = { label: `Decode ${n}: client / floor`, value: d.ratio, unit: "x" };
-    f[`decode.${n}.client`] = { label: `Decode ${n}: client`, value: d.client.median, unit: "ms" };
-  }
-  for (const d of r.xml) {
-    const n = rowsLabel(d.rows);
-    f[`xml.${n}.ratio`] = { label: `XML ${n}: XML / JSON`, value: d.ratio, unit: "x" };
-    f[`xml.${n}.xml`] = { label: `XML ${n}: XML path`, value: d.xml.median, unit: "ms" };
-  }
-  for (const run of r.endToEnd.runs) {
-    const c = run.concurrency;
-    f[`e2e.c${c}.ratio`] = { label: `End to end c=${c}: / ideal`, value: run.ratio, unit: "x" };
-    f[`e2e.c${c}.ms`] = { label: `End to end c=${c}`, value: run.measured.median, unit: "ms" };
-  }
-  for (const s of r.scale) {
-    const n = rowsLabel(s.rows);
-    f[`scale.${n}.time`] = {
-      label: `Scale ${n}: client time`,
-      value: (s.clientMs * 1000) / s.rows,
-      unit: "µs/row",
-    };
-    f[`scale.${n}.memory`] = {
-      label: `Scale ${n}: peak memory`,
-      value: s.peakRssDelta / s.rows,
-      unit: "B/row",
-    };
-  }
-  f["scale.linear.time"] = {
-    label: "Scale: time per row, 1M / 100k",
-    value: r.linearity.timeGrowth,
-    unit: "x",
-  };
-  f["scale.linear.memory"] = {
-    label: "Scale: memory per row, 1M / 100k",
-    value: r.linearity.memoryGrowth,
-    unit: "x",
-  };
-  f["memory.frame.ratio"] = {
-    label: `Memory ${rowsLabel(r.memory.frame.rows)}: peak / frame (layout)`,
-    value: r.memory.layoutRatio,
-    unit: "x",
-  };
-  f["memory.frame.estimatedRatio"] = {
-    label: `Memory ${rowsLabel(r.memory.frame.rows)}: peak / frame (polars estimatedSize)`,
-    value: r.memory.ratio,
-    unit: "x",
-  };
-  f["memory.pages.growth"] = {
-    label: "Memory, pages: peak growth with total",
-    value: r.memory.pagesGrowth,
-    unit: "x",
-  };
-  for (const p of r.memory.pages) {
-    f[`memory.pages.${rowsLabel(p.rows)}`] = {
-      label: `Memory, pages ${rowsLabel(p.rows)}: peak`,
-      value: p.peakRssDelta / 2 ** 20,
-      unit: "MiB",
-    };
-  }
-  return f;
-}
-
-function targetsOf(r: Pick<Results, "decode" | "xml" | "endToEnd">, f: Record<string, Figure>) {
-  const t: Target[] = [];
-  const add = (name: string, figure: string, limit: number, kind: Target["kind"] = "target") => {
-    const value = f[figure]?.value ?? NaN;
-    t.push({ name, kind, figure, limit, value, met: value <= limit });
-  };
-  for (const d of r.decode) {
-    const n = rowsLabel(d.rows);
-    add(`1. Decode ${n} rows: client / floor`, `decode.${n}.ratio`, 1.25);
-  }
-  for (const d of r.xml) {
-    const n = rowsLabel(d.rows);
-    add(`2. XML / JSON, ${n} rows`, `xml.${n}.ratio`, 4);
-  }
-  add("3. End to end, concurrency 4: measured / ideal", "e2e.c4.ratio", 1.3);
-  add("4. Linear: client time per row, 1M / 100k", "scale.linear.time", 1.25, "check");
-  add("4. Linear: peak memory per row, 1M / 100k", "scale.linear.memory", 1.25, "check");
-  add("5. Peak memory of a 1M pull / frame size (layout)", "memory.frame.ratio", 3);
-  add("5. Pages stay flat: peak at 3M / peak at 1M", "memory.pages.growth", 1.25, "check");
-  return t;
-}
 
 async function previousFigures(): Promise<Results["before"]> {
   try {
@@ -452,6 +505,7 @@ async function previousFigures(): Promise<Results["before"]> {
     return {
       date: prev.date,
       machine: `${prev.machine.cpu}, ${prev.machine.cores} cores`,
+      load: prev.machine.load,
       figures: prev.figures,
     };
   } catch {
@@ -459,8 +513,6 @@ async function previousFigures(): Promise<Results["before"]> {
     return undefined;
   }
 }
-
-// ---------------------------------------------------------------------------------------------
 
 async function main() {
   const started = performance.now();
@@ -471,25 +523,31 @@ async function main() {
   const before = KEEP_BEFORE ? await previousFigures() : undefined;
   const host = machine();
 
-  const { decode, xml } = await decodeAndXml();
-  collect();
-  const decodePageMs = decode.find((d) => d.rows === 10_000)!.client.median;
-  const e2e = await endToEnd(decodePageMs);
+  const { decode, frames, xml } = await decodeFramesXml();
+  await settle();
+  const decodePageMs = decode.find((d) => d.rows === E2E_PAGE)!.client.median;
+  const { endToEnd: e2e, pageSize } = await endToEnd(decodePageMs);
+  const worker = await workerProbe();
 
   const scale: PullResult[] = [];
+  let reference1m: PullResult | undefined;
   for (const [i, rows] of SCALE_SIZES.entries()) {
-    scale.push(await pulls(rows, "frame", REPS.pull[i]!));
+    const modes: PullMode[] = rows === 1_000_000 ? ["frame", "frame-reference"] : ["frame"];
+    const [fast, ref] = await pullsInTurns(rows, modes, REPS.pull[i]!);
+    scale.push(fast!);
+    if (ref !== undefined) reference1m = ref;
   }
   const frame1m = scale.at(-1)!;
   const pages = [
-    await pulls(100_000, "pages", REPS.pages),
-    await pulls(1_000_000, "pages", REPS.pages),
-    await pulls(3_000_000, "pages", 1),
+    ...await pullsInTurns(100_000, ["pages"], REPS.pages),
+    ...await pullsInTurns(1_000_000, ["pages"], REPS.pages),
+    ...await pullsInTurns(3_000_000, ["pages"], 1),
   ];
   const pagesCollecting = [
-    await pulls(100_000, "pages-gc", 1),
-    await pulls(1_000_000, "pages-gc", 1),
+    ...await pullsInTurns(100_000, ["pages-gc"], 1),
+    ...await pullsInTurns(1_000_000, ["pages-gc"], 1),
   ];
+  const importTimes = await imports();
 
   const perRow = (s: PullResult) => s.clientMs / s.rows;
   const perRowMem = (s: PullResult) => s.peakRssDelta / s.rows;
@@ -511,16 +569,23 @@ async function main() {
   }
 
   const base = {
-    schema: 1 as const,
+    schema: 2 as const,
     date: new Date().toISOString(),
     command: `deno task bench${Deno.args.length ? " " + Deno.args.join(" ") : ""}`,
     quick: QUICK,
     machine: host,
     gcBetweenReps: canCollect,
     decode,
+    frames,
     xml,
     endToEnd: e2e,
+    pageSize,
     scale,
+    reference: {
+      pull: reference1m!,
+      timeRatio: frame1m.clientMs / reference1m!.clientMs,
+      memoryRatio: frame1m.peakRssDelta / reference1m!.peakRssDelta,
+    },
     memory: {
       frame: frame1m,
       pages,
@@ -531,6 +596,8 @@ async function main() {
       pagesGrowth: pages.at(-1)!.peakRssDelta / pages.at(-2)!.peakRssDelta,
     },
     linearity,
+    imports: importTimes,
+    worker,
   };
   host.load.end = loadAverage();
   const busiest = Math.max(host.load.start ?? 0, host.load.end ?? 0);
@@ -545,7 +612,7 @@ async function main() {
   const results: Results = {
     ...base,
     figures,
-    targets: targetsOf(base, figures),
+    targets: targetsOf(figures),
     ...(before ? { before } : {}),
     notes,
   };

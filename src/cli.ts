@@ -10,8 +10,8 @@
  *
  * With ECOS_API_KEY set the data comes from the live service (or from ECOS_BASE_URL); without
  * it, from the bundled server, started in this process, whose data is generated sample data.
- * Exit status: 0 done, 1 an ECOS or network failure (one line on stderr), 2 bad arguments
- * (nothing sent), 130 interrupted.
+ * Exit status: 0 done, 1 an ECOS or network failure (one line on stderr) or a search by text
+ * that found nothing (as grep does), 2 bad arguments (nothing sent), 130 interrupted.
  *
  * Importing this module runs nothing; {@linkcode main} runs a command line in this process.
  *
@@ -19,9 +19,16 @@
  */
 
 import { runCommand } from "./cli/command.ts";
-import { errorLine, EXIT_INTERRUPTED, EXIT_OK, exitCode, UsageError } from "./cli/errors.ts";
+import {
+  errorLine,
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  exitCode,
+  UsageError,
+  usageHint,
+} from "./cli/errors.ts";
 import { type CliIO, resolveIO } from "./cli/io.ts";
-import { findCommand, USAGE } from "./cli/registry.ts";
+import { findCommand, unknownCommand, USAGE } from "./cli/registry.ts";
 
 export type { CliIO } from "./cli/io.ts";
 export { USAGE } from "./cli/registry.ts";
@@ -36,10 +43,13 @@ async function dispatch(args: string[], io: CliIO): Promise<number> {
   }
   const command = findCommand(name);
   if (command === undefined) {
-    const message = name.startsWith("-")
-      ? `Put the command first, then its options: got ${JSON.stringify(name)}`
-      : `Use a command that ecos --help lists: got ${JSON.stringify(name)}`;
-    throw new UsageError(message, USAGE);
+    if (name.startsWith("-")) {
+      throw new UsageError(
+        `Put the command first, then its options: got ${JSON.stringify(name)}`,
+        USAGE,
+      );
+    }
+    throw unknownCommand(name);
   }
   return await runCommand(command, rest, io);
 }
@@ -48,8 +58,9 @@ async function dispatch(args: string[], io: CliIO): Promise<number> {
  * Runs one command line, e.g. `["search", "722Y001", "M", "202301", "202312", "0101000"]`,
  * with the process's streams and environment or with those of `io`. It never exits the process
  * and never throws: every failure is one line on stderr (`ecos: CODE: message`, without stack
- * or key) and an exit status: 1 for an ECOS or network failure, 2 for bad arguments (with the
- * command's usage), 130 when `io.signal` fired.
+ * or key) and an exit status: 1 for an ECOS or network failure (or a search that matched
+ * nothing), 2 for bad arguments (then a second line says where the command's help is), 130
+ * when `io.signal` fired.
  *
  * @param args The arguments after the program's name.
  * @param io Streams, environment, terminal facts, clock and signal; the process's by default.
@@ -67,8 +78,12 @@ async function dispatch(args: string[], io: CliIO): Promise<number> {
  * assert.match(out, /^Usage: ecos <command>/);
  * assert.match(out, /\n  search <stat> <cycle> <start> <end> \[items\.\.\.\]/);
  *
- * assert.equal(await main(["keystats", "--colour"], io), 2);
- * assert.match(err, /^ecos: Use an option that ecos keystats --help lists: got "--colour"\n/);
+ * assert.equal(await main(["keystats", "--lnag", "en"], io), 2);
+ * assert.equal(
+ *   err,
+ *   'ecos: Use an option that ecos keystats --help lists: got "--lnag"; did you mean --lang?\n' +
+ *     'Run "ecos keystats --help" for its arguments and an example\n',
+ * );
  * ```
  *
  * @example A pull from the bundled server
@@ -96,11 +111,11 @@ export async function main(args: string[], io: Partial<CliIO> = {}): Promise<num
       return code;
     }
     cli.stderr(`${errorLine(error, [cli.env.ECOS_API_KEY ?? ""])}\n`);
+    // One line more, not the whole help, which would scroll the error away.
     if (error instanceof UsageError) {
-      cli.stderr(`\n${error.usage}\n`);
-    } else if (exitCode(error) === 2) {
-      const name = args[0] ?? "";
-      cli.stderr(`Run "ecos ${name} --help" for its arguments and an example\n`);
+      cli.stderr(`${usageHint(error.usage)}\n`);
+    } else if (code === 2) {
+      cli.stderr(`${usageHint(findCommand(args[0] ?? "")?.usage ?? USAGE)}\n`);
     }
     return code;
   }

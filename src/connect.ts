@@ -37,9 +37,10 @@ export interface ConnectOptions extends Omit<EcosClientOptions, "apiKey" | "base
   quiet?: boolean;
   /**
    * Where the line saying that the data is generated sample data goes, when the bundled server
-   * is started and `quiet` is not set.
+   * is started and `quiet` is not set. Standard error by default, so that a script's output
+   * (`deno run script.ts > rows.csv`) holds only what it prints.
    *
-   * @default {console.log}
+   * @default {console.error}
    */
   onNotice?: (line: string) => void;
   /**
@@ -82,8 +83,8 @@ export interface EcosSession {
 /**
  * Connects to ECOS: with a key (`apiKey`, or ECOS_API_KEY), to the live service or to
  * `baseUrl` (or ECOS_BASE_URL; with no key, the key "sample"); with neither, to the bundled
- * server, started in this process
- * with a key of its own, after one line on stdout saying the data is generated sample data.
+ * server, started in this process with a key of its own, after one line on stderr (or to
+ * `onNotice`) saying the data is generated sample data.
  * The same notebook thus runs against the live service where a key is set and anywhere else
  * without a network.
  *
@@ -91,12 +92,12 @@ export interface EcosSession {
  * environment.
  * @returns The client, its source and, for the bundled server, the server.
  *
- * @example
+ * @example The bundled server, whatever the environment holds (`env: {}`)
  * ```ts
  * import assert from "node:assert/strict";
  * import { connect } from "./connect.ts";
  *
- * await using session = await connect({ apiKey: "", quiet: true });
+ * await using session = await connect({ env: {}, quiet: true });
  * const rate = await session.client.statisticSearch({
  *   statCode: "722Y001",
  *   cycle: "A",
@@ -105,7 +106,28 @@ export interface EcosSession {
  *   items: ["0101000"],
  * });
  * assert.equal(session.source, "bundled");
- * assert.equal(rate.height, 4);
+ * assert.deepEqual(rate.getColumn("PERIOD").toArray(), ["2020", "2021", "2022", "2023"]);
+ * ```
+ *
+ * @example The notice, where the caller wants it
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { BUNDLED_NOTICE, connect } from "./connect.ts";
+ *
+ * const notices: string[] = [];
+ * await using session = await connect({ env: {}, onNotice: (line) => notices.push(line) });
+ * assert.deepEqual(notices, [BUNDLED_NOTICE]);
+ * ```
+ *
+ * @example The live service, with ECOS_API_KEY set
+ * ```ts ignore
+ * import assert from "node:assert/strict";
+ * import { connect } from "./connect.ts";
+ *
+ * await using session = await connect();
+ * assert.equal(session.source, "live");
+ * const key = await session.client.keyStatisticList();
+ * assert.ok(key.height >= 100);
  * ```
  */
 export async function connect(options: ConnectOptions = {}): Promise<EcosSession> {
@@ -113,7 +135,7 @@ export async function connect(options: ConnectOptions = {}): Promise<EcosSession
     apiKey: givenKey,
     baseUrl: givenUrl,
     quiet = false,
-    onNotice = console.log,
+    onNotice = console.error,
     sampleSeed,
     ...clientOptions
   } = options;

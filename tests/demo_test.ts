@@ -1,18 +1,15 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { startEcosServer } from "../src/server/mod.ts";
+import { childEnv } from "./testdata/child_env.ts";
 
 const demo = fileURLToPath(new URL("../examples/demo.ts", import.meta.url));
 
 /** Runs the demo with the ECOS variables given (none: the bundled server); its stdout. */
 async function runDemo(ecosEnv: Record<string, string>): Promise<string> {
-  const env: Record<string, string> = { ...Deno.env.toObject(), NO_COLOR: "1", ...ecosEnv };
-  for (const name of ["ECOS_API_KEY", "ECOS_BASE_URL"]) {
-    if (!(name in ecosEnv)) delete env[name];
-  }
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", demo],
-    env,
+    env: childEnv(ecosEnv),
     clearEnv: true,
     stdout: "piped",
     stderr: "piped",

@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { childEnv } from "./testdata/child_env.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -32,6 +33,8 @@ async function importGraph(files: readonly string[]): Promise<Map<string, Set<st
     await Deno.writeTextFile(all, `${lines.join("\n")}\n`);
     const { stdout, success } = await new Deno.Command(Deno.execPath(), {
       args: ["info", "--json", "--config", `${ROOT}deno.json`, all],
+      env: childEnv(),
+      clearEnv: true,
       stdout: "piped",
       stderr: "null",
       cwd: ROOT,
@@ -171,6 +174,8 @@ Deno.test("layout: no file of src/ outside src/server/data/ is longer than 600 l
 Deno.test("layout: the root module exports at most 50 names", async () => {
   const { stdout } = await new Deno.Command(Deno.execPath(), {
     args: ["doc", "--json", `${ROOT}mod.ts`],
+    env: childEnv(),
+    clearEnv: true,
     stdout: "piped",
     stderr: "null",
   }).output();

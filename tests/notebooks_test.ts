@@ -11,13 +11,17 @@
  * To refresh the committed outputs after changing a notebook or the data, from `notebooks/`:
  * `env -u ECOS_API_KEY -u ECOS_BASE_URL -u ECOS_SAMPLE_SEED jupyter nbconvert --to notebook
  * --execute --inplace --ExecutePreprocessor.kernel_name=deno
- * --ExecutePreprocessor.record_timing=False *.ipynb`
- * (then check that no cell lost its output to the kernel race described below, and run again if
- * one did).
+ * --ExecutePreprocessor.record_timing=False *.ipynb`.
  *
- * A computed claim is a code cell whose source holds `Deno.jupyter.md`: it must show a
- * text/markdown output in every run. A chart cell (`lineChart(` or `barChart(`) must show an
- * image/svg+xml output in every run.
+ * Each run is one run: no retries, no pooling of runs. Every cell shows its output with `show()`
+ * from the `./jupyter` entry, which returns only once the kernel has published the output; a
+ * bare last expression (`execute_result`) is not used, since Deno's kernel (2.9) now and then
+ * publishes it after reporting the cell idle, when nbconvert has stopped listening (see
+ * src/jupyter/show.ts). So a cell without its output fails the run it is missing from.
+ *
+ * A computed claim is a code cell whose source holds an `md` template (`md\`...\`` from the
+ * `./jupyter` entry, or `Deno.jupyter.md\`...\``): it must show a text/markdown output. A chart
+ * cell (`lineChart(` or `barChart(`) must show an image/svg+xml output.
  *
  * The prose rule ({@linkcode hardCodedNumbers}). Markdown cells, and the fixed text of each
  * `Deno.jupyter.md` template (its `${...}` parts left out), are prose. Outside code (fenced
@@ -39,16 +43,10 @@
 
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { childEnv } from "./testdata/child_env.ts";
 
 const NOTEBOOKS = new URL("../notebooks/", import.meta.url);
 const CELL_TIMEOUT_S = 180;
-/**
- * Runs of a notebook before a cell silent in all of them fails the test. The kernel drops a
- * cell's result now and then (see {@linkcode runNotebook}): measured here, about one cell in
- * eight in a run. With the hundred-odd code cells of both seeds' runs, three runs left about one
- * chance in five that some cell was silent in all of them; five leave about one in three hundred.
- */
-const MAX_RUNS = 5;
 /** The second generation seed: other values, the same tables, rows and labels. */
 const SECOND_SEED = "7";
 
@@ -208,21 +206,18 @@ function readTemplate(source: string, i: number): { text: string; end: number } 
   throw new SyntaxError("Close the template literal: reached the end of the cell");
 }
 
-const CLAIM = "Deno.jupyter.md`";
+/** An `md` template's tag: `md` (the `./jupyter` entry's) or `Deno.jupyter.md`. */
+const CLAIM = /(?<![\w$])md`/g;
 
 /**
- * The fixed text of every `Deno.jupyter.md` template in a code cell: the literal parts, escapes
- * resolved, each `${...}` replaced by a space.
+ * The fixed text of every `md` template in a code cell: the literal parts, escapes resolved,
+ * each `${...}` replaced by a space.
  *
  * @param source A code cell's source.
  * @returns One text per template.
  */
 function claimTemplates(source: string): string[] {
-  const found: string[] = [];
-  for (let at = source.indexOf(CLAIM); at >= 0; at = source.indexOf(CLAIM, at + 1)) {
-    found.push(readTemplate(source, at + CLAIM.length).text);
-  }
-  return found;
+  return [...source.matchAll(CLAIM)].map((m) => readTemplate(source, m.index + m[0].length).text);
 }
 
 /** Every hard-coded number of a notebook's prose, with the cell it is in. */
@@ -287,6 +282,9 @@ Deno.test("claimTemplates() keeps a template's fixed text and drops its substitu
   assert.equal(fixed, "Moved in   of   months, `code`.\n  12 rows");
   assert.deepEqual(hardCodedNumbers(fixed!), ["12"]);
   assert.deepEqual(claimTemplates("Deno.jupyter.md`a` + Deno.jupyter.md`b`"), ["a", "b"]);
+  assert.deepEqual(claimTemplates("await show(md`Moved ${n} times.`); cmd`x`; $md`y`"), [
+    "Moved   times.",
+  ]);
 });
 
 // --- The outputs ----------------------------------------------------------------------------
@@ -322,17 +320,23 @@ function mediaTypes(nb: Notebook): Set<string> {
 const cellTypes = (nb: Notebook): Set<string>[] =>
   nb.cells.map((c) => new Set((c.outputs ?? []).flatMap((o) => Object.keys(o.data ?? {}))));
 
+/** Code cells whose output is a bare last expression's (`execute_result`). */
+const resultCells = (nb: Notebook) =>
+  nb.cells.flatMap((c, i) =>
+    (c.outputs ?? []).some((o) => o.output_type === "execute_result") ? [i] : []
+  );
+
 /** Code cells that produced no output (every cell of these notebooks shows something). */
 const silentCells = (nb: Notebook) =>
   nb.cells.flatMap((c, i) => c.cell_type === "code" && !c.outputs?.length ? [i] : []);
 
-const isClaim = (c: Cell) => c.cell_type === "code" && text(c.source).includes(CLAIM);
+const isClaim = (c: Cell) => c.cell_type === "code" && claimTemplates(text(c.source)).length > 0;
 const isChart = (c: Cell) =>
   c.cell_type === "code" && /\b(?:lineChart|barChart)\(/.test(text(c.source));
 
 /**
- * What a notebook's cells must show, given the media types each cell showed (in any run):
- * claims a text/markdown output, charts an SVG.
+ * What a notebook's cells must show, given the media types each cell showed: claims a
+ * text/markdown output, charts an SVG.
  */
 function missingShows(nb: Notebook, shown: Set<string>[]): string[] {
   return nb.cells.flatMap((c, i) => [
@@ -402,6 +406,11 @@ Deno.test("the committed notebooks carry clean outputs of a run from the top", a
       );
       assert.deepEqual(problems(nb), []);
       assert.deepEqual(silentCells(nb), [], "every code cell shows its output");
+      assert.deepEqual(
+        resultCells(nb),
+        [],
+        "cells show their outputs with show(), not a bare last expression the kernel may drop",
+      );
       assert.deepEqual(missingShows(nb, cellTypes(nb)), [], "claims and charts show");
       const types = mediaTypes(nb);
       assert.ok(types.has("text/html"), "a table");
@@ -418,57 +427,63 @@ Deno.test("the committed notebooks carry clean outputs of a run from the top", a
 
 // --- Running them ---------------------------------------------------------------------------
 
+/**
+ * The environment of Jupyter and of the kernels, under `root` (a directory of the test's own):
+ * PATH and Deno's cache directory (see tests/testdata/child_env.ts), a home, Jupyter's
+ * directories and a Deno kernel of this Deno, all under `root`; no key and no base URL, so
+ * connect() uses the bundled server; and the generation seed given (none: the default data).
+ * Nothing of the user's (ECOS_*, HOME, XDG_*, installed kernels) reaches the run, and the run
+ * writes nothing outside `root`.
+ */
+async function jupyterEnv(root: string, seed?: string): Promise<Record<string, string>> {
+  const kernel = `${root}/data/kernels/deno`;
+  await Deno.mkdir(kernel, { recursive: true });
+  await Deno.mkdir(`${root}/home`, { recursive: true });
+  const spec = {
+    argv: [Deno.execPath(), "jupyter", "--kernel", "--conn", "{connection_file}"],
+    display_name: "Deno",
+    language: "typescript",
+  };
+  await Deno.writeTextFile(`${kernel}/kernel.json`, JSON.stringify(spec));
+  return childEnv({
+    HOME: `${root}/home`,
+    JUPYTER_PATH: `${root}/data`,
+    JUPYTER_DATA_DIR: `${root}/data`,
+    JUPYTER_CONFIG_DIR: `${root}/config`,
+    JUPYTER_RUNTIME_DIR: `${root}/runtime`,
+    IPYTHONDIR: `${root}/ipython`,
+    PYTHONUTF8: "1",
+    ...(seed === undefined ? {} : { ECOS_SAMPLE_SEED: seed }),
+  });
+}
+
 /** Why the notebooks cannot be run here, or `undefined` when they can. */
 async function missingJupyter(): Promise<string | undefined> {
-  let out: Deno.CommandOutput;
+  const root = await Deno.makeTempDir({ prefix: "ecos_jupyter_" });
   try {
-    out = await new Deno.Command("jupyter", {
+    const out = await new Deno.Command("jupyter", {
       args: ["nbconvert", "--version"],
+      env: await jupyterEnv(root),
+      clearEnv: true,
       stdout: "null",
       stderr: "piped",
     }).output();
+    if (!out.success) return `jupyter nbconvert is not installed: ${decode(out.stderr).trim()}`;
+    // The kernel is this Deno's own `deno jupyter`, named in a kernel.json of the test's.
+    return undefined;
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return "jupyter is not on PATH";
     throw e;
+  } finally {
+    await Deno.remove(root, { recursive: true });
   }
-  if (!out.success) return `jupyter nbconvert is not installed: ${decode(out.stderr).trim()}`;
-  // `jupyter kernelspec` is not in every install; the kernel is a kernel.json in a data dir.
-  const paths = await new Deno.Command("jupyter", {
-    args: ["--paths", "--json"],
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  const dirs = paths.success
-    ? (JSON.parse(decode(paths.stdout)) as { data?: string[] }).data ?? []
-    : [];
-  for (const dir of dirs) {
-    try {
-      await Deno.stat(`${dir}/kernels/deno/kernel.json`);
-      return undefined;
-    } catch {
-      // Not in this one.
-    }
-  }
-  return "the Deno kernel is not installed (run: deno jupyter --install)";
 }
 
+// Whether this is CI, where the notebooks must run: read, not a setting a test changes.
 const ci = Deno.env.get("CI") === "true";
 const missing = await missingJupyter();
 if (missing !== undefined && !ci) {
   console.log(`notebooks_test: not running the notebooks: ${missing}`);
-}
-
-/**
- * The environment of the kernels: no key and no base URL, so connect() uses the bundled server,
- * and the generation seed given (none: the default data).
- */
-function kernelEnv(seed: string | undefined): Record<string, string> {
-  const env = Deno.env.toObject();
-  delete env.ECOS_API_KEY;
-  delete env.ECOS_BASE_URL;
-  delete env.ECOS_SAMPLE_SEED;
-  if (seed !== undefined) env.ECOS_SAMPLE_SEED = seed;
-  return { ...env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" };
 }
 
 /** One run of a notebook with nbconvert, into `outDir`. */
@@ -485,7 +500,8 @@ async function execute(name: string, outDir: string, seed: string | undefined) {
       outDir,
       fileURLToPath(new URL(name, NOTEBOOKS)),
     ],
-    env: kernelEnv(seed),
+    // Jupyter's own directories beside the outputs, removed with them.
+    env: await jupyterEnv(`${outDir}/.jupyter`, seed),
     clearEnv: true,
     stdout: "piped",
     stderr: "piped",
@@ -494,73 +510,39 @@ async function execute(name: string, outDir: string, seed: string | undefined) {
   return { out, nb };
 }
 
-/**
- * Runs a notebook until every cell has shown something, at most {@linkcode MAX_RUNS} times.
- * The Deno kernel (2.x) sends a cell's result through a channel that it may flush after
- * reporting the cell idle, when nbconvert has stopped listening: now and then a result is lost,
- * not wrong. (What a cell sends itself with `await Deno.jupyter.display(...)` was never lost in
- * sixty trials here; a cell's last expression was, in about one cell in eight to twenty.) So a
- * cell counts as silent only when it is silent in every run, and a claim or a chart counts as
- * shown when it showed in any run; errors count in any run.
- */
+/** One run of a notebook, timed. */
 async function runNotebook(name: string, outDir: string, seed: string | undefined) {
   const started = performance.now();
-  let run = await execute(name, outDir, seed);
-  let silent = run.nb ? silentCells(run.nb) : [];
-  const shown = run.nb ? cellTypes(run.nb) : [];
-  const outputs = [run.nb ? outputsOf(run.nb) : "[]"];
-  const found = run.nb ? problems(run.nb) : [];
-  const markdown = run.nb ? markdownOutputs(run.nb) : new Map<number, string>();
-  let attempts = 1;
-  for (; attempts < MAX_RUNS && silent.length; attempts++) {
-    if (!run.out.success || !run.nb || found.length) break;
-    console.log(`${name}: the kernel dropped the output of cells ${silent}; running again`);
-    run = await execute(name, outDir, seed);
-    if (!run.nb) break;
-    const again = silentCells(run.nb);
-    silent = silent.filter((i) => again.includes(i));
-    cellTypes(run.nb).forEach((types, i) => types.forEach((t) => shown[i]?.add(t)));
-    outputs.push(outputsOf(run.nb));
-    found.push(...problems(run.nb));
-    for (const [i, md] of markdownOutputs(run.nb)) if (!markdown.has(i)) markdown.set(i, md);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    name,
-    nb: run.nb,
-    out: run.out,
-    silent,
-    shown,
-    outputs,
-    found,
-    markdown,
-    seconds,
-    attempts,
-  };
+  const { out, nb } = await execute(name, outDir, seed);
+  return { name, out, nb, seconds: (performance.now() - started) / 1000 };
 }
 
 type Run = Awaited<ReturnType<typeof runNotebook>>;
 
-/** The checks of one run of a notebook, whatever the seed. */
+/** The checks of one run of a notebook, whatever the seed: one run, every output in it. */
 async function checkRun(run: Run) {
-  const { out, nb, silent, shown, outputs, found } = run;
-  assert.deepEqual(found, [], found.join("\n\n"));
+  const { out, nb } = run;
   assert.ok(out.success, `nbconvert failed:\n${stripAnsi(decode(out.stderr))}`);
   assert.ok(nb, "an executed notebook");
+  const found = problems(nb);
+  assert.deepEqual(found, [], found.join("\n\n"));
   const code = nb.cells.filter((c) => c.cell_type === "code");
   assert.ok(code.every((c) => c.execution_count !== null), "every cell ran");
-  assert.deepEqual(silent, [], "every cell shows something");
-  assert.deepEqual(missingShows(nb, shown), [], "every claim shows markdown, every chart an SVG");
+  assert.deepEqual(silentCells(nb), [], "every cell shows something, in this one run");
+  assert.deepEqual(
+    missingShows(nb, cellTypes(nb)),
+    [],
+    "every claim shows markdown, every chart an SVG",
+  );
   assert.deepEqual(proseProblems(nb), [], "no hard-coded number in the prose");
   const committed = await readNotebook(new URL(run.name, NOTEBOOKS));
-  const types = new Set(shown.flatMap((s) => [...s]));
   assert.deepEqual(
-    [...types].sort(),
+    [...mediaTypes(nb)].sort(),
     [...mediaTypes(committed)].sort(),
     "the same kinds of output as the committed copy",
   );
-  for (const o of outputs) assertCleanOutputs(o);
-  assert.match(outputs.join(""), /generated sample data/i, "the bundled server's data, named");
+  assertCleanOutputs(outputsOf(nb));
+  assert.match(outputsOf(nb), /generated sample data/i, "the bundled server's data, named");
 }
 
 Deno.test({
@@ -570,7 +552,7 @@ Deno.test({
     if (missing !== undefined) throw new Error(`Install Jupyter to run the notebooks: ${missing}`);
     const outDir = await Deno.makeTempDir({ prefix: "ecos_notebooks_" });
     try {
-      // One at a time: several kernels at once on a small machine make the race likelier.
+      // One at a time: a kernel at a time is what a two-core machine runs well.
       const runs = new Map<string | undefined, Run[]>();
       for (const seed of [undefined, SECOND_SEED]) {
         const these: Run[] = [];
@@ -582,16 +564,13 @@ Deno.test({
       for (const [seed, these] of runs) {
         const label = seed === undefined ? "default data" : `ECOS_SAMPLE_SEED=${seed}`;
         for (const run of these) {
-          const tries = run.attempts > 1 ? `, ${run.attempts} runs` : "";
-          await t.step(
-            `${run.name}, ${label} (${run.seconds.toFixed(1)} s${tries})`,
-            () => checkRun(run),
-          );
+          await t.step(`${run.name}, ${label} (${run.seconds.toFixed(1)} s)`, () => checkRun(run));
         }
       }
       await t.step("the second seed gave other numbers", () => {
         const claims = (seed: string | undefined) =>
-          (runs.get(seed) ?? []).flatMap((r) => [...r.markdown.values()]).join("\n");
+          (runs.get(seed) ?? []).flatMap((r) => r.nb ? [...markdownOutputs(r.nb).values()] : [])
+            .join("\n");
         assert.notEqual(
           claims(SECOND_SEED),
           claims(undefined),

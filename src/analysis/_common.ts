@@ -19,6 +19,20 @@ export const SERIES_KEY: readonly string[] = [
   "ITEM_CODE4",
 ];
 
+/** The column `statisticSearchMany` names its queries' series in. */
+export const LABEL = "LABEL";
+
+/**
+ * The columns that identify a series of a frame: LABEL first when the frame has it (the same
+ * table and items pulled under two labels are two series), then {@linkcode SERIES_KEY}.
+ *
+ * @param df The frame.
+ * @returns The key columns.
+ */
+export function seriesKeyOf(df: DataFrame): string[] {
+  return df.columns.includes(LABEL) ? [LABEL, ...SERIES_KEY] : [...SERIES_KEY];
+}
+
 /** The item names, outermost level first. */
 export const ITEM_NAMES: readonly string[] = [
   "ITEM_NAME1",

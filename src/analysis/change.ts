@@ -1,6 +1,7 @@
 /**
- * Percentage change of each series against an earlier period: the same period a year before
- * (yoy), or the previous period (pop, and its cycle-specific spellings mom and qoq).
+ * Changes of each series against an earlier period, with FRED's units (chg, ch1, pch, pc1,
+ * pca, cch, cca, log, as fredr's `units` names them) and this module's own kinds (yoy, pop,
+ * mom, qoq), matched by period and aware of the cycle.
  *
  * @module
  */
@@ -8,25 +9,36 @@
 import { pl } from "../deps.ts";
 import type { DataFrame } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
-import { type Cycle, DAY_MS } from "../wire/period.ts";
-import {
-  distinctLabels,
-  int32Series,
-  labelPeriod,
-  requireColumns,
-  SERIES_KEY,
-  textSeries,
-} from "./_common.ts";
+import { withInfoOf } from "../client/mod.ts";
+import type { Cycle } from "../wire/period.ts";
+import { requireColumns, SERIES_KEY, seriesKeyOf } from "./_common.ts";
+import { type BaseMode, baseValues, perYear, workOf } from "./_bases.ts";
 
 /**
- * What a change compares a period with:
- * - `"yoy"`: the same period a year before (12 months, 4 quarters, 2 half-years, 24
- *   half-months, 1 year; for daily data the same calendar day a year before);
- * - `"pop"`: the previous period (for daily data, the series' previous day with a value);
- * - `"mom"`: the previous month, for monthly (M) frames only;
- * - `"qoq"`: the previous quarter, for quarterly (Q) frames only.
+ * The units of {@linkcode withChange}: FRED's, with fredr's names, and this module's own.
+ * `b` is the base observation, `x` the row's, `n` the observations a year (1 for annual, 2
+ * half-yearly, 4 quarterly, 12 monthly, 24 half-monthly; for daily data the series' own count,
+ * see {@linkcode withChange}). The previous period ("prev") and a year before ("year") are
+ * found by period.
  *
- * @example Half-years: yoy goes 2 periods back, pop 1
+ * | unit | FRED's name | base | formula |
+ * |---|---|---|---|
+ * | `"chg"` | Change | prev | `x - b` |
+ * | `"ch1"` | Change from Year Ago | year | `x - b` |
+ * | `"pch"` | Percent Change | prev | `(x / b - 1) * 100` |
+ * | `"pc1"` | Percent Change from Year Ago | year | `(x / b - 1) * 100` |
+ * | `"pca"` | Compounded Annual Rate of Change | prev | `((x / b) ^ n - 1) * 100` |
+ * | `"cch"` | Continuously Compounded Rate of Change | prev | `(ln x - ln b) * 100` |
+ * | `"cca"` | Continuously Compounded Annual Rate of Change | prev | `(ln x - ln b) * 100 * n` |
+ * | `"log"` | Natural Log | none | `ln x` |
+ * | `"yoy"` | (pc1) | year | `(x - b) / b * 100` |
+ * | `"pop"` | (pch) | prev | `(x - b) / b * 100` |
+ * | `"mom"` | (pch, monthly frames only) | prev | `(x - b) / b * 100` |
+ * | `"qoq"` | (pch, quarterly frames only) | prev | `(x - b) / b * 100` |
+ *
+ * FRED's "lin" (levels) is DATA_VALUE itself.
+ *
+ * @example Half-years: yoy goes 2 periods back, pop 1, chg is a difference
  * ```ts
  * import assert from "node:assert/strict";
  * import { pl } from "../deps.ts";
@@ -42,17 +54,30 @@ import {
  *   PERIOD: ["2023S1", "2023S2", "2024S1"],
  *   DATA_VALUE: [40, 50, 50],
  * });
- * const kinds: ChangeKind[] = ["yoy", "pop"];
- * const [yoy, pop] = kinds.map((k) => withChange(df, k).getColumn(`CHANGE_${k.toUpperCase()}`));
+ * const kinds: ChangeKind[] = ["yoy", "pop", "chg"];
+ * const [yoy, pop, chg] = kinds.map((k) => withChange(df, k).getColumn(`CHANGE_${k.toUpperCase()}`));
  * assert.deepEqual(yoy!.toArray(), [null, null, 25]);
  * assert.deepEqual(pop!.toArray(), [null, 25, 0]);
+ * assert.deepEqual(chg!.toArray(), [null, 10, 0]);
  * ```
  */
-export type ChangeKind = "yoy" | "pop" | "mom" | "qoq";
+export type ChangeKind =
+  | "chg"
+  | "ch1"
+  | "pch"
+  | "pc1"
+  | "pca"
+  | "cch"
+  | "cca"
+  | "log"
+  | "yoy"
+  | "pop"
+  | "mom"
+  | "qoq";
 
 /**
- * The column {@linkcode withChange} adds for each kind of change: `CHANGE_YOY`, `CHANGE_POP`,
- * `CHANGE_MOM`, `CHANGE_QOQ`.
+ * The column {@linkcode withChange} adds for each unit: `CHANGE_` and the unit in capitals
+ * (`CHANGE_PC1`, `CHANGE_LOG`, `CHANGE_YOY`, ...).
  *
  * @example
  * ```ts
@@ -60,23 +85,44 @@ export type ChangeKind = "yoy" | "pop" | "mom" | "qoq";
  * import { CHANGE_COLUMNS } from "./change.ts";
  *
  * assert.equal(CHANGE_COLUMNS.yoy, "CHANGE_YOY");
- * assert.equal(CHANGE_COLUMNS.qoq, "CHANGE_QOQ");
+ * assert.equal(CHANGE_COLUMNS.pc1, "CHANGE_PC1");
+ * assert.equal(CHANGE_COLUMNS.log, "CHANGE_LOG");
  * ```
  */
 export const CHANGE_COLUMNS: Readonly<Record<ChangeKind, string>> = {
+  chg: "CHANGE_CHG",
+  ch1: "CHANGE_CH1",
+  pch: "CHANGE_PCH",
+  pc1: "CHANGE_PC1",
+  pca: "CHANGE_PCA",
+  cch: "CHANGE_CCH",
+  cca: "CHANGE_CCA",
+  log: "CHANGE_LOG",
   yoy: "CHANGE_YOY",
   pop: "CHANGE_POP",
   mom: "CHANGE_MOM",
   qoq: "CHANGE_QOQ",
 };
 
-/** Periods in a year, for yoy; daily data goes by the calendar instead. */
-const PER_YEAR: Readonly<Record<Exclude<Cycle, "D">, number>> = {
-  A: 1,
-  S: 2,
-  Q: 4,
-  M: 12,
-  SM: 24,
+/** A Polars expression. */
+type Expr = ReturnType<typeof pl.col>;
+
+/** How each unit's value is made from `_v` (x), `_bv` (b) and `_n` (observations a year). */
+type Formula = "diff" | "pct" | "annual" | "logdiff" | "logdiffAnnual" | "log";
+
+const UNITS: Readonly<Record<ChangeKind, { base: BaseMode; formula: Formula }>> = {
+  chg: { base: "prev", formula: "diff" },
+  ch1: { base: "year", formula: "diff" },
+  pch: { base: "prev", formula: "pct" },
+  pc1: { base: "year", formula: "pct" },
+  pca: { base: "prev", formula: "annual" },
+  cch: { base: "prev", formula: "logdiff" },
+  cca: { base: "prev", formula: "logdiffAnnual" },
+  log: { base: "none", formula: "log" },
+  yoy: { base: "year", formula: "pct" },
+  pop: { base: "prev", formula: "pct" },
+  mom: { base: "prev", formula: "pct" },
+  qoq: { base: "prev", formula: "pct" },
 };
 
 /** The one cycle mom and qoq accept. */
@@ -86,15 +132,6 @@ const ONLY: Readonly<Partial<Record<ChangeKind, { cycle: Cycle; what: string }>>
 };
 
 const NEEDED = [...SERIES_KEY, "PERIOD", "DATA_VALUE"];
-
-/** The ordinal of the same period a year before; for a day, the same calendar day or null. */
-function yearBefore(cycle: Cycle, index: number): number | null {
-  if (cycle !== "D") return index - PER_YEAR[cycle];
-  const d = new Date(index * DAY_MS);
-  const t = Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate());
-  // 29 February has no match in the year before.
-  return new Date(t).getUTCDate() === d.getUTCDate() ? Math.round(t / DAY_MS) : null;
-}
 
 /** Refuses mom on a frame that is not monthly and qoq on one that is not quarterly. */
 function checkCycles(kind: ChangeKind, cycles: ReadonlySet<Cycle>): void {
@@ -113,31 +150,70 @@ function checkCycles(kind: ChangeKind, cycles: ReadonlySet<Cycle>): void {
   );
 }
 
+/** A unit's value; null where the formula has none (a zero or non-positive base, ...). */
+function formula(kind: Formula): Expr {
+  const x = pl.col("_v");
+  const b = pl.col("_bv");
+  const n = pl.col("_n");
+  const ln = (e: Expr) => e.log(Math.E);
+  const positive = x.gt(pl.lit(0)).and(b.gt(pl.lit(0)));
+  switch (kind) {
+    case "diff":
+      return x.minus(b);
+    case "pct":
+      return pl.when(b.neq(pl.lit(0))).then(x.minus(b).div(b).mul(pl.lit(100)))
+        .otherwise(pl.lit(null));
+    case "annual":
+      // (x / b) ^ n for a ratio of 0 or more, as exp(n ln(x / b)): n differs by series.
+      return pl.when(b.neq(pl.lit(0)).and(x.div(b).gtEq(pl.lit(0))))
+        .then(n.mul(ln(x.div(b))).exp().minus(pl.lit(1)).mul(pl.lit(100)))
+        .otherwise(pl.lit(null));
+    case "logdiff":
+      return pl.when(positive).then(ln(x).minus(ln(b)).mul(pl.lit(100))).otherwise(pl.lit(null));
+    case "logdiffAnnual":
+      return pl.when(positive).then(ln(x).minus(ln(b)).mul(pl.lit(100)).mul(n))
+        .otherwise(pl.lit(null));
+    case "log":
+      return pl.when(x.gt(pl.lit(0))).then(ln(x)).otherwise(pl.lit(null));
+  }
+}
+
 /**
- * Adds the percentage change of each series against an earlier period, as a Float64 column
- * named by {@linkcode CHANGE_COLUMNS}: `CHANGE_YOY`, `CHANGE_POP`, `CHANGE_MOM` or
- * `CHANGE_QOQ` (replacing a column of that name). The change is
- * `(DATA_VALUE - base) / base * 100`.
+ * Adds the change of each series against an earlier period, in one of FRED's units or this
+ * module's own (see {@linkcode ChangeKind} for each unit's formula), as a Float64 column named
+ * by {@linkcode CHANGE_COLUMNS} (`CHANGE_PC1`, `CHANGE_LOG`, `CHANGE_YOY`, ...; replacing a
+ * column of that name).
  *
- * A series is a distinct STAT_CODE and ITEM_CODE1..4; each row's cycle is read from its PERIOD
- * label. The base is found by period, not by row position: a missing period, a null value, a
- * zero base or an unreadable label gives null, never a comparison with the wrong row.
- * - `"yoy"`: the same period a year before: 12 months (M), 4 quarters (Q), 2 half-years (S),
- *   24 half-months (SM), 1 year (A), and for daily (D) data the same calendar day a year
- *   before (null when that day has no value, such as a holiday, and on 29 February).
- * - `"pop"`: the previous period; for daily data the series' latest earlier day with a value.
+ * A series is a distinct LABEL (when the frame has one), STAT_CODE and ITEM_CODE1..4; each
+ * row's cycle is read from its PERIOD label. The base is found by period, not by row position:
+ * a missing period, a null value or an unreadable label gives null, never a comparison with
+ * the wrong row; so does a base the formula cannot use (zero for the percentages, not
+ * positive for the logarithms, a negative ratio for pca).
+ * - A year before: 12 months (M), 4 quarters (Q), 2 half-years (S), 24 half-months (SM),
+ *   1 year (A). For daily (D) data, the latest observation with a value dated on or before
+ *   the same calendar date a year before (28 February for 29 February) and at most 7 days
+ *   earlier: a weekend or holiday a year before takes the last business day before it, and
+ *   nothing within the week gives null.
+ * - The previous period: the period before; for daily data the series' latest earlier day
+ *   with a value.
+ * - Observations a year (`n`, for pca and cca): 1 (A), 2 (S), 4 (Q), 12 (M), 24 (SM); for a
+ *   daily series, the number of its observations with a value in the 365 days ending on its
+ *   last observation with a value (about 248 for Korean business days, 365 for a
+ *   calendar-day table); a series that spans fewer days has its count scaled to 365 days and
+ *   rounded.
  * - `"mom"` / `"qoq"`: `"pop"` for monthly / quarterly frames, refused on other cycles.
  *
- * Rows keep their order; an empty frame gets an empty column.
+ * Rows keep their order; an empty frame gets an empty column; the frame's record of where its
+ * rows came from (`frameInfo`) is kept.
  *
  * @param df A frame of the StatisticSearch shape (STAT_CODE, ITEM_CODE1..4, PERIOD and
- * DATA_VALUE are used).
- * @param kind What to compare with.
+ * DATA_VALUE are used, and LABEL when present).
+ * @param kind The unit.
  * @returns The frame with the change column added.
- * @throws {EcosError} INVALID_ARGUMENT for an unknown kind, a frame without the columns
+ * @throws {EcosError} INVALID_ARGUMENT for an unknown unit, a frame without the columns
  * (naming them), or "mom" / "qoq" on a frame with another cycle (saying what to use instead).
  *
- * @example Year-on-year change of a monthly series
+ * @example Year-on-year change of a monthly series, as a percentage and as a difference
  * ```ts
  * import assert from "node:assert/strict";
  * import { pl } from "../deps.ts";
@@ -153,9 +229,13 @@ function checkCycles(kind: ChangeKind, cycles: ReadonlySet<Cycle>): void {
  *   PERIOD: ["202301", "202302", "202401"],
  *   DATA_VALUE: [100, 101, 103],
  * });
- * const out = withChange(cpi, "yoy");
  * // 202401 against 202301; nothing a year before the others.
- * assert.deepEqual(out.getColumn("CHANGE_YOY").toArray(), [null, null, 3]);
+ * assert.deepEqual(withChange(cpi, "pc1").getColumn("CHANGE_PC1").toArray(), [null, null, 3]);
+ * assert.deepEqual(withChange(cpi, "ch1").getColumn("CHANGE_CH1").toArray(), [null, null, 3]);
+ * // Monthly: 1% a month compounds to about 12.68% a year.
+ * const pca = withChange(cpi, "pca").getColumn("CHANGE_PCA").toArray();
+ * assert.equal(pca[0], null);
+ * assert.equal((pca[1] as number).toFixed(2), "12.68");
  * ```
  *
  * @example "mom" only applies to monthly frames
@@ -177,79 +257,25 @@ function checkCycles(kind: ChangeKind, cycles: ReadonlySet<Cycle>): void {
  * ```
  */
 export function withChange(df: DataFrame, kind: ChangeKind): DataFrame {
-  if (!Object.hasOwn(CHANGE_COLUMNS, kind)) {
-    throw invalidArgument(`Pass kind as "yoy", "pop", "mom" or "qoq": got ${JSON.stringify(kind)}`);
+  if (typeof kind !== "string" || !Object.hasOwn(CHANGE_COLUMNS, kind)) {
+    throw invalidArgument(
+      `Pass the unit as one of ${Object.keys(CHANGE_COLUMNS).map((k) => `"${k}"`).join(", ")}: ` +
+        `got ${JSON.stringify(kind)}`,
+    );
   }
   requireColumns(df, NEEDED, "withChange()");
   const name = CHANGE_COLUMNS[kind];
-
-  // Each distinct label once: its cycle, ordinal, and the ordinal of its base period.
-  const labels = distinctLabels(df);
-  const cycles: (Cycle | null)[] = [];
-  const ords: (number | null)[] = [];
-  const bases: (number | null)[] = [];
-  const seen = new Set<Cycle>();
-  for (const label of labels) {
-    const ref = labelPeriod(label);
-    if (ref) seen.add(ref.cycle);
-    cycles.push(ref?.cycle ?? null);
-    ords.push(ref?.index ?? null);
-    bases.push(
-      ref === undefined
-        ? null
-        : kind === "yoy"
-        ? yearBefore(ref.cycle, ref.index)
-        : ref.cycle === "D"
-        ? null // the previous observation, found by a window below
-        : ref.index - 1,
-    );
-  }
-  checkCycles(kind, seen);
-  const lookup = pl.DataFrame([
-    textSeries("_label", labels),
-    textSeries("_cycle", cycles),
-    int32Series("_ord", ords),
-    int32Series("_base", bases),
+  const unit = UNITS[kind];
+  const work = workOf(df, seriesKeyOf(df), unit.base);
+  checkCycles(kind, work.cycles);
+  const needsN = unit.formula === "annual" || unit.formula === "logdiffAnnual";
+  const inputs = pl.DataFrame([
+    work.frame.getColumn("_v"),
+    baseValues(work, unit.base),
+    ...(needsN ? [perYear(work)] : []),
   ]);
-
-  const key = [...SERIES_KEY, "_cycle"];
-  const work = df
-    .select(
-      ...SERIES_KEY.map((c) => pl.col(c).cast(pl.String)),
-      pl.col("PERIOD").cast(pl.String).alias("_label"),
-      pl.col("DATA_VALUE").cast(pl.Float64).alias("_v"),
-    )
-    .withRowIndex("_row")
-    .join(lookup, { on: "_label", how: "left" });
-
-  // The value of each (series, cycle, period), once: what a base period is looked up in.
-  const values = work
-    .filter(pl.col("_ord").isNotNull())
-    .select(...key.map((c) => pl.col(c)), pl.col("_ord").alias("_base"), pl.col("_v").alias("_bv"))
-    .unique({ subset: [...key, "_base"], keep: "first", maintainOrder: false });
-
-  const on: string[] = [...key, "_base"];
-  let joined = work.join(values, { on, how: "left", nullsEqual: true });
-  if (kind === "pop" && seen.has("D")) {
-    // Daily: the series' latest earlier day with a value (weekends and holidays have none).
-    joined = joined
-      .sort([...key, "_ord"], false, true)
-      .withColumns(
-        pl.when(pl.col("_cycle").eq(pl.lit("D")))
-          .then(pl.col("_v").shift(1).forwardFill().over(key[0]!, ...key.slice(1)))
-          .otherwise(pl.col("_bv"))
-          .alias("_bv"),
-      );
-  }
-  const change = joined
-    .sort("_row")
-    .select(
-      pl.when(pl.col("_bv").neq(pl.lit(0)))
-        .then(pl.col("_v").minus(pl.col("_bv")).div(pl.col("_bv")).mul(pl.lit(100)))
-        .otherwise(pl.lit(null))
-        .cast(pl.Float64)
-        .alias(name),
-    )
+  const change = inputs
+    .select(formula(unit.formula).cast(pl.Float64).alias(name))
     .getColumn(name);
-  return df.withColumns(change);
+  return withInfoOf(df.withColumns(change), df);
 }

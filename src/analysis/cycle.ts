@@ -7,6 +7,7 @@
 import { pl } from "../deps.ts";
 import type { DataFrame } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
+import { withInfoOf } from "../client/mod.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
 import {
   type Cycle,
@@ -19,9 +20,11 @@ import {
 import {
   distinctLabels,
   int32Series,
+  LABEL,
   labelPeriod,
   requireColumns,
   SERIES_KEY,
+  seriesKeyOf,
   textSeries,
 } from "./_common.ts";
 
@@ -138,10 +141,12 @@ function aggregate(how: Aggregation): Expr {
 
 /**
  * Aggregates each series to a coarser cycle: A from S, Q, M, SM or D; Q from M, SM or D; M
- * from SM or D. A series is a distinct STAT_CODE and ITEM_CODE1..4, and each row's cycle is read
- * from its PERIOD label.
+ * from SM or D. A series is a distinct LABEL (when the frame has one), STAT_CODE and
+ * ITEM_CODE1..4, and each row's cycle is read from its PERIOD label.
  *
- * The output has the StatisticSearch columns in the same order and types, one row per series
+ * The output has the StatisticSearch columns in the same order and types (then LABEL, when
+ * the frame has it) and keeps the frame's record of where its rows came from
+ * (`frameInfo`), one row per series
  * and output period, series in the order they first appear and each in time order: TIME is the
  * first day of the output period, PERIOD its label in the target cycle's shape ("2023", "2023Q1",
  * "202301"), DATA_VALUE the aggregate (see {@linkcode Aggregation}: nulls are ignored, and a
@@ -249,8 +254,10 @@ export function toCycle(df: DataFrame, cycle: CoarseCycle, how: Aggregation): Da
     int32Series("_tday", targetDays),
   ]);
 
+  const key = seriesKeyOf(df);
+  const columns = key.includes(LABEL) ? [...COLUMNS, LABEL] : COLUMNS;
   const grouped = df
-    .select(...COLUMNS)
+    .select(...columns)
     .withColumns(
       pl.col("PERIOD").cast(pl.String).alias("_label"),
       pl.col("DATA_VALUE").cast(pl.Float64).alias("_v"),
@@ -258,15 +265,15 @@ export function toCycle(df: DataFrame, cycle: CoarseCycle, how: Aggregation): Da
     .withRowIndex("_row")
     .join(lookup, { on: "_label", how: "left" })
     // Series in the order they first appear.
-    .withColumns(pl.col("_row").min().over(SERIES_KEY[0]!, ...SERIES_KEY.slice(1)).alias("_rank"))
+    .withColumns(pl.col("_row").min().over(key[0]!, ...key.slice(1)).alias("_rank"))
     .lazy()
-    .groupBy(["_rank", ...SERIES_KEY, "_tlabel", "_tday"])
+    .groupBy(["_rank", ...key, "_tlabel", "_tday"])
     .agg(...CARRIED.map((c) => pl.col(c).sortBy("_day").first()), aggregate(how).alias("_agg"))
     .sort(["_rank", "_tday"])
     .collectSync();
   const dtypes = new Map(df.getColumns().map((s) => [s.name, s.dtype]));
-  return grouped.select(
-    ...COLUMNS.map((c) => {
+  const out = grouped.select(
+    ...columns.map((c) => {
       switch (c) {
         case "TIME":
           return pl.col("_tday").cast(pl.Int32).cast(pl.Date).alias(c);
@@ -281,4 +288,5 @@ export function toCycle(df: DataFrame, cycle: CoarseCycle, how: Aggregation): Da
       }
     }),
   );
+  return withInfoOf(out, df);
 }

@@ -1,8 +1,10 @@
 /**
  * What an analyst does with a StatisticSearch frame, as pure Polars transforms: put series side
- * by side ({@linkcode toWide}), add a percentage change ({@linkcode withChange}), and aggregate
- * to a coarser cycle ({@linkcode toCycle}). Each reads the cycle from the PERIOD labels, keeps
- * missing values as null, and passes an empty frame through.
+ * by side ({@linkcode toWide}, naming columns by the queries' labels), add a change in one of
+ * FRED's units ({@linkcode withChange}), and aggregate to a coarser cycle
+ * ({@linkcode toCycle}). Each reads the cycle from the PERIOD labels, keeps missing values as
+ * null, passes an empty frame through, and keeps the frame's record of where its rows came
+ * from (`frameInfo`).
  *
  * @example
  * ```ts

@@ -6,6 +6,7 @@
 
 import { isAbsolute, join } from "node:path";
 import { type Env, envReader } from "../util/env.ts";
+import { userId } from "./trust.ts";
 
 /**
  * The cache directory to use when none is given.
@@ -19,8 +20,9 @@ import { type Env, envReader } from "../util/env.ts";
  * When no home directory can be found (no HOME / LOCALAPPDATA / USERPROFILE, or no `--allow-env`),
  * the answer is `ecos-cache-<uid>` (or `ecos-cache` when the uid is unknown) under the OS temporary
  * directory (TMPDIR, TEMP or TMP, else `/tmp` or `%SystemRoot%\Temp`). That directory may be
- * shared by every user of the machine and emptied at reboot: set `ECOS_CACHE_DIR` to a private
- * directory instead when that matters.
+ * shared by every user of the machine and emptied at reboot: the cache uses a directory only when
+ * it is the user's own, not a link, and writable by no one else (see `ResponseCache`), and goes
+ * on without one otherwise; set `ECOS_CACHE_DIR` to a private directory when that matters.
  *
  * Needs no permission: without `--allow-env` every variable reads as unset.
  *
@@ -73,16 +75,4 @@ function tempDir(readEnv: (name: string) => string | undefined): string {
       join(readEnv("SystemRoot") ?? "C:\\Windows", "Temp");
   }
   return readEnv("TMPDIR") ?? "/tmp";
-}
-
-/** The user's id where there is one and `--allow-sys` grants it, asked without a prompt. */
-function userId(): number | undefined {
-  try {
-    if (Deno.permissions.querySync({ name: "sys", kind: "uid" }).state !== "granted") {
-      return undefined;
-    }
-    return Deno.uid() ?? undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -6,10 +6,12 @@
  */
 
 export {
+  type CacheGetOptions,
   type CacheInfo,
   DEFAULT_TTL_MS,
   ResponseCache,
   type ResponseCacheOptions,
+  type StagedEntry,
 } from "./response_cache.ts";
 export { type CachedPage } from "./entry.ts";
 export { CACHE_FORMAT, type CacheKey } from "./key.ts";

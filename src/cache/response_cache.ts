@@ -7,8 +7,14 @@
  * ```
  *
  * Writes are atomic (a temporary file in the same directory, then a rename over the entry), so
- * readers and concurrent writers, in this process or others, see an entry whole or not at all.
- * Failing disks and missing permissions never fail a query: the cache warns once and steps aside.
+ * readers and concurrent writers, in this process or others, see an entry whole or not at all;
+ * {@linkcode ResponseCache.stage} lets the caller write first and decide later (after checking
+ * the page) whether the entry takes its place. Failing disks and missing permissions never fail
+ * a query: the cache warns once and steps aside.
+ *
+ * The cache trusts nothing it finds on disk: it uses a directory only when it is the user's own
+ * ({@linkcode distrust}), reads only regular files of bounded size, never through a link and
+ * never blocking on a FIFO, and removes an entry that fails its checksum.
  *
  * @module
  */
@@ -17,9 +23,18 @@ import { join } from "node:path";
 import { defaultCacheDir } from "./dir.ts";
 import { type CacheKey, canonicalKey, keyHash } from "./key.ts";
 import { type CachedPage, decodeEntry, encodeEntry } from "./entry.ts";
+import { distrust, userId } from "./trust.ts";
+import { clearEntryArea, isRealShard, removeAnything, walkEntryArea } from "./area.ts";
+import { writeBeside } from "../util/atomic_write.ts";
+import { FileTooLarge, NotRegularFile, readRegularFile } from "../util/safe_read.ts";
 
 /** Twelve hours, in milliseconds. */
 export const DEFAULT_TTL_MS: number = 12 * 60 * 60 * 1000;
+
+/** The largest body read back when the caller sets no bound: the client's default. */
+const DEFAULT_MAX_BODY_BYTES = 128 * 1024 * 1024;
+/** Room for an entry's header line beside its body. */
+const HEADER_BYTES = 64 * 1024;
 
 /** Options of {@linkcode ResponseCache}. */
 export interface ResponseCacheOptions {
@@ -47,6 +62,33 @@ export interface ResponseCacheOptions {
    * @default {console.warn}
    */
   warn?: ((message: string) => void) | undefined;
+  /**
+   * The user's id, whom the directory must belong to (a seam for tests).
+   *
+   * @default {Deno.uid() where `--allow-sys` grants it; else learnt from a file made in the
+   * directory}
+   */
+  uid?: number | undefined;
+}
+
+/** Options of {@linkcode ResponseCache.get}. */
+export interface CacheGetOptions {
+  /** Stops the read: the call's signal and deadline. */
+  signal?: AbortSignal | undefined;
+  /**
+   * The largest body to read back: an entry beyond it is a miss, unread.
+   *
+   * @default {134217728} (128 MiB, the client's `maxResponseBytes`)
+   */
+  maxBodyBytes?: number | undefined;
+}
+
+/** A page written beside its entry, not yet in its place: see {@linkcode ResponseCache.stage}. */
+export interface StagedEntry {
+  /** Puts the page in its entry's place, replacing what was there. Never throws. */
+  commit(): Promise<void>;
+  /** Removes the written page; the entry stays as it was. Never throws. */
+  discard(): Promise<void>;
 }
 
 /** What {@linkcode ResponseCache.info} reports. */
@@ -67,28 +109,29 @@ export interface CacheInfo {
   corrupt: number;
 }
 
-const SHARD = /^[0-9a-f]{2}$/;
-const ENTRY = /^([0-9a-f]{64})\.entry$/;
-const TEMP = /^\.[0-9a-f]{64}\.entry\.[0-9a-f-]{36}\.tmp$/;
-
-/** One of this cache's files, as the cache walks its directory. */
-interface Found {
-  shard: string;
-  path: string;
-  /** The hash in an entry's name; `undefined` for a temporary file. */
-  hash: string | undefined;
-}
+/** A missing permission: the cache steps aside rather than fail the query. */
+const isDenied = (e: unknown) =>
+  e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable;
 
 /**
  * A directory of cached response bodies, one per page of one query.
  *
  * The cache stores what it is given: the caller decides what is worth keeping (never an error
- * answer). Keys never hold the API key (see {@linkcode CacheKey}).
+ * answer, and only a page it has checked). Keys never hold the API key (see
+ * {@linkcode CacheKey}).
+ *
+ * The directory is used only when it is the user's own: a real directory (not a symbolic link),
+ * owned by the user, writable by no group or other user; it is created with mode 0700. Another
+ * directory turns the cache off, with the one warning. Entry files are read only when they are
+ * regular files, at most the body bound, never through a link and never blocking (a FIFO in an
+ * entry's place is no entry); an entry that fails its checksum, or is anything but a regular
+ * file, is removed.
  *
  * {@linkcode ResponseCache.get} and {@linkcode ResponseCache.set} never throw. When the directory
  * cannot be read or written (permissions, a read-only or missing disk, no `--allow-read` or
- * `--allow-write`), the first failure is reported once through `warn`, naming the directory and how
- * to turn the cache off, and from then on this instance neither reads nor writes.
+ * `--allow-write`), or is not the user's own, the first failure is reported once through `warn`,
+ * naming the directory and how to turn the cache off, and from then on this instance neither
+ * reads nor writes.
  *
  * @example Round trip
  * ```ts
@@ -122,12 +165,14 @@ export class ResponseCache {
   readonly ttlMs: number;
   #now: () => number;
   #warn: (message: string) => void;
+  #uid: number | undefined;
   #enabled = true;
+  #trusted = false;
 
   /**
    * Makes a cache; touches no file.
    *
-   * @param options The directory, time to live, clock and warning sink.
+   * @param options The directory, time to live, clock, warning sink and user id.
    * @throws {RangeError} When `ttlMs` is negative or not a number.
    */
   constructor(options: ResponseCacheOptions = {}) {
@@ -136,6 +181,7 @@ export class ResponseCache {
       ttlMs = DEFAULT_TTL_MS,
       now = Date.now,
       warn = (message: string) => console.warn(message),
+      uid = userId(),
     } = options;
     if (typeof ttlMs !== "number" || !(ttlMs >= 0)) {
       throw new RangeError(`ttlMs must be a number of milliseconds, 0 or more: got ${ttlMs}`);
@@ -144,6 +190,7 @@ export class ResponseCache {
     this.ttlMs = ttlMs;
     this.#now = now;
     this.#warn = warn;
+    this.#uid = uid;
   }
 
   /**
@@ -167,31 +214,121 @@ export class ResponseCache {
    * Reads a page.
    *
    * An entry older than `ttlMs`, or dated more than `ttlMs` ahead (a clock set wrong), is
-   * expired. Reading changes no file.
+   * expired. An entry that is cut short, altered (its checksum fails), written for another key,
+   * or is not a regular file (a link, a FIFO, a directory) is removed.
    *
    * @param key The page.
+   * @param options The call's signal, and the largest body to read back.
    * @returns The page, or `undefined` when it is absent, expired, corrupt, cut short, written for
-   * another key, or unreadable, or when the cache is off.
+   * another key, larger than the bound, or unreadable, when the signal fired, or when the cache
+   * is off.
    */
-  async get(key: CacheKey): Promise<CachedPage | undefined> {
+  async get(key: CacheKey, options: CacheGetOptions = {}): Promise<CachedPage | undefined> {
     if (!this.#enabled) return undefined;
+    const { signal, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
     try {
-      const { path } = await this.#locate(key);
+      if (!await this.#trust(false)) return undefined;
+      const { shard, path } = await this.#locate(key);
+      if (!await isRealShard(shard)) return undefined;
       let bytes: Uint8Array<ArrayBuffer>;
       try {
-        bytes = await Deno.readFile(path);
+        bytes = await readRegularFile(path, { maxBytes: maxBodyBytes + HEADER_BYTES, signal });
       } catch (e) {
-        if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
-          this.#disable("read", e);
-        }
+        if (isDenied(e)) this.#disable("read", e);
+        else if (e instanceof NotRegularFile) await removeAnything(path);
         return undefined;
       }
       const entry = await decodeEntry(bytes);
-      if (entry === undefined) return undefined;
-      if (canonicalKey(entry.key) !== canonicalKey(key)) return undefined;
+      if (entry === undefined || canonicalKey(entry.key) !== canonicalKey(key)) {
+        await removeAnything(path);
+        return undefined;
+      }
       if (!this.#fresh(entry.page.fetchedAt)) return undefined;
       return entry.page;
-    } catch {
+    } catch (e) {
+      if (isDenied(e)) this.#disable("read", e);
+      return undefined;
+    }
+  }
+
+  /**
+   * Writes a page beside its entry, to be put in place by {@linkcode StagedEntry.commit} once
+   * the caller has checked it (or dropped by {@linkcode StagedEntry.discard}): until then, the
+   * entry stays as it was.
+   *
+   * Never throws. A failure to write turns this instance off with one warning; a page with an
+   * invalid `fetchedAt` is not written, with a warning.
+   *
+   * @param key The page. Pass the base URL, never the request URL, which holds the API key.
+   * @param page The body and when it was fetched. Only answers worth keeping: never errors.
+   * @returns The staged entry, or `undefined` when nothing was written.
+   *
+   * @example Nothing is kept until it is committed
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ResponseCache } from "./response_cache.ts";
+   *
+   * const dir = await Deno.makeTempDir();
+   * const cache = new ResponseCache({ dir });
+   * const key = {
+   *   baseUrl: "https://ecos.bok.or.kr/api",
+   *   service: "StatisticWord",
+   *   format: "json",
+   *   language: "kr",
+   *   startNo: 1,
+   *   endNo: 10,
+   *   args: ["물가"],
+   * } as const;
+   * const staged = await cache.stage(key, { body: "{}", fetchedAt: new Date() });
+   * assert.equal(await cache.get(key), undefined);
+   * await staged?.commit();
+   * assert.equal((await cache.get(key))?.body, "{}");
+   *
+   * await Deno.remove(dir, { recursive: true });
+   * ```
+   */
+  async stage(key: CacheKey, page: CachedPage): Promise<StagedEntry | undefined> {
+    if (!this.#enabled) return undefined;
+    try {
+      let data: Uint8Array<ArrayBuffer>;
+      try {
+        data = await encodeEntry(key, page);
+      } catch (e) {
+        this.#say(e instanceof Error ? e.message : String(e));
+        return undefined;
+      }
+      if (!await this.#trust(true)) return undefined;
+      const { shard, path } = await this.#locate(key);
+      // A concurrent clear() may remove the shard meanwhile: then try once more.
+      for (let tries = 1;; tries++) {
+        try {
+          if (!await isRealShard(shard)) {
+            await Deno.mkdir(shard, { recursive: true, mode: 0o700 });
+          }
+          const pending = await writeBeside(path, data, { mode: 0o600, sync: false });
+          return {
+            commit: async () => {
+              try {
+                await pending.commit();
+              } catch (e) {
+                // Windows refuses to replace a file another process holds open: that entry
+                // stands.
+                if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.Busy) {
+                  return;
+                }
+                this.#disable("write", e);
+              }
+            },
+            discard: () => pending.discard(),
+          };
+        } catch (e) {
+          if (e instanceof Deno.errors.NotFound && tries < 2) continue;
+          this.#disable("write", e);
+          return undefined;
+        }
+      }
+    } catch (e) {
+      this.#disable("write", e);
       return undefined;
     }
   }
@@ -208,48 +345,25 @@ export class ResponseCache {
    * @param page The body and when it was fetched. Only answers worth keeping: never errors.
    */
   async set(key: CacheKey, page: CachedPage): Promise<void> {
-    if (!this.#enabled) return;
-    try {
-      let data: Uint8Array<ArrayBuffer>;
-      try {
-        data = await encodeEntry(key, page);
-      } catch (e) {
-        this.#say(e instanceof Error ? e.message : String(e));
-        return;
-      }
-      const { shard, path, hash } = await this.#locate(key);
-      // A concurrent clear() may remove the shard or our temporary file: then try once more.
-      for (let tries = 1;; tries++) {
-        const temp = join(shard, `.${hash}.entry.${crypto.randomUUID()}.tmp`);
-        try {
-          await Deno.mkdir(shard, { recursive: true, mode: 0o700 });
-          await Deno.writeFile(temp, data, { createNew: true, mode: 0o600 });
-        } catch (e) {
-          await removeQuietly(temp);
-          if (e instanceof Deno.errors.NotFound && tries < 2) continue;
-          return this.#disable("write", e);
-        }
-        try {
-          await Deno.rename(temp, path);
-          return;
-        } catch (e) {
-          await removeQuietly(temp);
-          if (e instanceof Deno.errors.NotFound && tries < 2) continue;
-          // Windows refuses to replace a file another process holds open: that entry stands.
-          if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.Busy) return;
-          return this.#disable("write", e);
-        }
-      }
-    } catch (e) {
-      this.#disable("write", e);
-    }
+    await (await this.stage(key, page))?.commit();
   }
 
   /**
-   * Removes this cache's entries, leftover temporary files, and shard directories left empty.
-   * Other files and directories in `dir` are left alone, and so is `dir` itself.
+   * Removes a key's entry, whatever is in its place (a file, a link, a FIFO). Never throws.
    *
-   * @returns The number of entry files removed, valid or not.
+   * @param key The page.
+   */
+  async delete(key: CacheKey): Promise<void> {
+    await removeAnything((await this.#locate(key)).path);
+  }
+
+  /**
+   * Removes whatever is in this cache's entry area: entries and leftover temporary files
+   * (regular files, links, FIFOs, directories in their place), shard directories left empty,
+   * and links in a shard's place. A link is removed, never followed. Other files and
+   * directories in `dir` are left alone, and so is `dir` itself.
+   *
+   * @returns The number of entries removed, valid or not.
    * @throws {Deno.errors.PermissionDenied} Or any other file system error but a missing
    * directory, which has no entries.
    *
@@ -280,32 +394,15 @@ export class ResponseCache {
    * ```
    */
   async clear(): Promise<number> {
-    const byShard = new Map<string, Found[]>();
-    for await (const found of this.#files()) {
-      const list = byShard.get(found.shard) ?? [];
-      list.push(found);
-      byShard.set(found.shard, list);
-    }
-    let removed = 0;
-    for (const [shard, list] of byShard) {
-      for (const { path, hash } of list) {
-        try {
-          await Deno.remove(path);
-          if (hash !== undefined) removed++;
-        } catch (e) {
-          if (!(e instanceof Deno.errors.NotFound)) throw e;
-        }
-      }
-      await Deno.remove(shard).catch(() => {}); // only when empty
-    }
-    return removed;
+    return await clearEntryArea(this.dir);
   }
 
   /**
    * Counts this cache's entries and their size.
    *
    * @returns The directory, the valid entries (and how many expired), their dates, the bytes of
-   * all entry files, and the corrupt ones.
+   * all entry files, and the corrupt ones (anything in an entry's place that is not a valid
+   * entry, a link or a FIFO included: read without following or blocking).
    * @throws {Deno.errors.PermissionDenied} Or any other file system error but a missing
    * directory, which has no entries.
    *
@@ -339,13 +436,21 @@ export class ResponseCache {
    */
   async info(): Promise<CacheInfo> {
     const info: CacheInfo = { dir: this.dir, entries: 0, bytes: 0, expired: 0, corrupt: 0 };
-    for await (const { path, hash } of this.#files()) {
+    for await (const { path, hash, regular } of walkEntryArea(this.dir)) {
       if (hash === undefined) continue;
+      if (!regular) {
+        info.corrupt++;
+        continue;
+      }
       let bytes: Uint8Array<ArrayBuffer>;
       try {
-        bytes = await Deno.readFile(path);
+        bytes = await readRegularFile(path, { maxBytes: DEFAULT_MAX_BODY_BYTES + HEADER_BYTES });
       } catch (e) {
         if (e instanceof Deno.errors.NotFound) continue; // removed meanwhile
+        if (e instanceof NotRegularFile || e instanceof FileTooLarge) {
+          info.corrupt++;
+          continue;
+        }
         throw e;
       }
       info.bytes += bytes.byteLength;
@@ -374,33 +479,39 @@ export class ResponseCache {
     return Math.abs(this.#now() - fetchedAt.getTime()) <= this.ttlMs;
   }
 
-  /** This cache's files: entries and temporary files in shard directories, nothing else. */
-  async *#files(): AsyncGenerator<Found> {
-    let shards: string[];
+  /**
+   * Whether the directory may be used; `create` makes it (mode 0700) when it is missing. A
+   * directory that is not the user's own turns this instance off with the one warning.
+   */
+  async #trust(create: boolean): Promise<boolean> {
+    if (this.#trusted) return true;
     try {
-      shards = await names(this.dir, (e) => e.isDirectory && SHARD.test(e.name));
+      await Deno.lstat(this.dir);
     } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return;
-      throw e;
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+      if (!create) return false; // nothing to read yet
+      await Deno.mkdir(this.dir, { recursive: true, mode: 0o700 });
     }
-    for (const name of shards) {
-      const shard = join(this.dir, name);
-      let files: string[];
-      try {
-        files = await names(shard, (e) => e.isFile);
-      } catch (e) {
-        if (e instanceof Deno.errors.NotFound) continue;
-        throw e;
-      }
-      for (const file of files) {
-        const hash = ENTRY.exec(file)?.[1];
-        if (hash !== undefined && hash.startsWith(name)) {
-          yield { shard, path: join(shard, file), hash };
-        } else if (TEMP.test(file) && file.startsWith(`.${name}`)) {
-          yield { shard, path: join(shard, file), hash: undefined };
-        }
-      }
+    let reason: string | undefined;
+    try {
+      reason = await distrust(this.dir, this.#uid);
+    } catch (e) {
+      // Without the user's id, ownership is learnt by writing a probe: this failed.
+      this.#disable("write", e);
+      return false;
     }
+    if (reason !== undefined) {
+      this.#enabled = false;
+      this.#say(
+        `The response cache directory ${this.dir} ${reason}, so queries go on without it: ` +
+          `another user could plant answers there. Set ECOS_CACHE_DIR to a directory of your ` +
+          `own that only you can write, or turn the cache off with the client option ` +
+          `\`cache: false\` or the \`--no-cache\` flag`,
+      );
+      return false;
+    }
+    this.#trusted = true;
+    return true;
   }
 
   /** Turns this instance off, with the one warning. */
@@ -421,20 +532,5 @@ export class ResponseCache {
     } catch {
       // A warning sink that throws must not fail a query.
     }
-  }
-}
-
-/** The names of a directory's entries that pass a test, read before anyone acts on them. */
-async function names(dir: string, keep: (entry: Deno.DirEntry) => boolean): Promise<string[]> {
-  const out: string[] = [];
-  for await (const entry of Deno.readDir(dir)) if (keep(entry)) out.push(entry.name);
-  return out;
-}
-
-async function removeQuietly(path: string): Promise<void> {
-  try {
-    await Deno.remove(path);
-  } catch {
-    // Already gone, or never made.
   }
 }

@@ -8,17 +8,27 @@
 
 import type { StatisticSearchQuery } from "../client/mod.ts";
 import { validateSearchQuery, validateStatCode, validateText } from "../client/mod.ts";
-import { isKorean, searchTablesIn, seriesQuery } from "../discovery/mod.ts";
+import { searchLanguage, seriesQuery } from "../discovery/mod.ts";
 import { NAMED_SERIES, type SeriesName } from "../discovery/mod.ts";
+import type { Language } from "../wire/format.ts";
+import { closest } from "../util/closest.ts";
 import type { Command } from "./command.ts";
 import { type DataFlags, defineDataCommand } from "./data.ts";
 import { UsageError } from "./errors.ts";
 import { RECENT_PERIODS, recentRange } from "./recent.ts";
 
+/** A language as messages name it. */
+const NAMES: Readonly<Record<Language, string>> = { kr: "Korean", en: "English" };
+/** The other language, for "or --lang en". */
+const OTHER: Readonly<Record<Language, Language>> = { kr: "en", en: "kr" };
+
+/** The per-call language of a search: `--lang` when given (it wins over the text's script). */
+const asked = (language: Language | undefined) => language === undefined ? {} : { language };
+
 const PERIODS = "2020, 2020S1, 2020Q1, 202001, 202001S1, 20200101";
 
 const SERIES_LIST = Object.entries(NAMED_SERIES)
-  .map(([name, s]) => `  ${name.padEnd(12)}${s.title} (${s.statCode}, ${s.cycles.join("/")})`)
+  .map(([name, s]) => `  ${name.padEnd(22)}${s.title} (${s.statCode}, ${s.cycles.join("/")})`)
   .join("\n");
 
 const search = defineDataCommand({
@@ -72,9 +82,12 @@ const series: Command<DataFlags> = defineDataCommand({
   ],
   prepare([name = "", start, end], _values, now) {
     if (!Object.hasOwn(NAMED_SERIES, name)) {
+      const near = closest(name, Object.keys(NAMED_SERIES));
       throw new UsageError(
-        `Use a known series name: got ${JSON.stringify(name)}; known: ${
-          Object.keys(NAMED_SERIES).join(", ")
+        `Use a known series name: got ${JSON.stringify(name)}; ${
+          near === undefined
+            ? `known: ${Object.keys(NAMED_SERIES).join(", ")}`
+            : `did you mean ${near}? (ecos series --help lists them)`
         }`,
         series.usage,
       );
@@ -109,20 +122,23 @@ const tables = defineDataCommand({
   summary: "find tables by name (none: all)",
   description:
     "Finds tables by name (StatisticTableList): the searchable tables whose name holds every\n" +
-    "word, case-insensitive. Korean text is looked up in the Korean list, other text in the\n" +
-    "English one, unless --lang says which. Without text: every searchable table.",
+    "word, case-insensitive. Korean text is looked up in the Korean list, text in Latin\n" +
+    "letters in the English one, unless --lang says which. Without text: every searchable\n" +
+    "table. Nothing found exits 1, as grep does.",
   args: [["[text...]", "words of the name, e.g. base rate, or 소비자물가"]],
   arity: { min: 0, max: Infinity },
   examples: ["ecos tables base rate", "ecos tables 소비자물가"],
   prepare(words, values) {
     const text = words.join(" ");
-    const language = values.language ?? (text === "" ? undefined : isKorean(text) ? "kr" : "en");
     return {
-      run: async (client) =>
-        searchTablesIn(
-          await client.statisticTableList(undefined, language === undefined ? {} : { language }),
-          text,
-        ),
+      run: (client) => client.searchTables(text, asked(values.language)),
+      noMatch(client) {
+        const language = searchLanguage(text, values.language, client.language);
+        return text.trim() === ""
+          ? `No searchable table in the ${NAMES[language]} list`
+          : `No table's ${NAMES[language]} name holds every word of ${JSON.stringify(text)}: ` +
+            `try fewer or other words, or --lang ${OTHER[language]}`;
+      },
     };
   },
 });
@@ -133,17 +149,30 @@ const items = defineDataCommand({
   summary: "a table's items, by name or code",
   description:
     "Lists a table's items (StatisticItemList) whose name or code holds every word of the\n" +
-    "pattern (none: every item), with the cycles and periods they are published in.",
+    "pattern (none: every item), with the cycles and periods they are published in. As for\n" +
+    "tables, Korean words search the Korean names, words in Latin letters the English ones,\n" +
+    "unless --lang says which. Nothing found exits 1, as grep does.",
   args: [
     ["<stat>", "table code, e.g. 901Y009"],
     ["[pattern...]", "words of the item's name or code"],
   ],
   arity: { min: 1, max: Infinity },
-  examples: ["ecos items 901Y009 all items --lang en"],
-  prepare([statCode = "", ...words]) {
+  examples: ["ecos items 901Y009 all items", "ecos items 901Y009 총지수"],
+  prepare([statCode = "", ...words], values) {
     const code = validateStatCode(statCode);
     const pattern = words.join(" ");
-    return { run: (client) => client.findItems(code, pattern) };
+    return {
+      run: (client) => client.findItems(code, pattern, asked(values.language)),
+      noMatch(client) {
+        const language = searchLanguage(pattern, values.language, client.language);
+        return pattern.trim() === ""
+          ? `Table ${code} has no items in the ${NAMES[language]} list: find table codes with ` +
+            "ecos tables"
+          : `No item of ${code} has every word of ${JSON.stringify(pattern)} in its ` +
+            `${NAMES[language]} name or its code: try fewer or other words, or --lang ` +
+            OTHER[language];
+      },
+    };
   },
 });
 
@@ -151,13 +180,19 @@ const word = defineDataCommand({
   name: "word",
   synopsis: "<word...>",
   summary: "a term of the statistical glossary",
-  description: "Looks a term up in the statistical glossary (StatisticWord).",
+  description:
+    "Looks a term up in the statistical glossary (StatisticWord). Nothing found exits 1.",
   args: [["<word...>", "the term, e.g. 소비자물가지수"]],
   arity: { min: 1, max: Infinity },
   examples: ["ecos word 소비자물가지수"],
   prepare(words) {
     const text = validateText(words.join(" "), "word");
-    return { run: (client) => client.statisticWord(text) };
+    return {
+      run: (client) => client.statisticWord(text),
+      noMatch: (client) =>
+        `The ${NAMES[client.language]} glossary has no term ${JSON.stringify(text)}: ` +
+        "try a shorter or another term",
+    };
   },
 });
 
@@ -165,13 +200,18 @@ const meta = defineDataCommand({
   name: "meta",
   synopsis: "<name...>",
   summary: "a data set's metadata",
-  description: "Reads the metadata of a data set (StatisticMeta).",
+  description: "Reads the metadata of a data set (StatisticMeta). Nothing found exits 1.",
   args: [["<name...>", "the data set's name, e.g. 경제심리지수"]],
   arity: { min: 1, max: Infinity },
   examples: ["ecos meta 경제심리지수"],
   prepare(words) {
     const name = validateText(words.join(" "), "name");
-    return { run: (client) => client.statisticMeta(name) };
+    return {
+      run: (client) => client.statisticMeta(name),
+      noMatch: (client) =>
+        `No ${NAMES[client.language]} metadata is filed under ${JSON.stringify(name)}: ` +
+        "give a data set's name as ECOS writes it",
+    };
   },
 });
 

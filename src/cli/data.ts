@@ -1,8 +1,9 @@
 /**
  * The commands that pull data share one shape: the {@linkcode DATA_FLAGS}, a `prepare` that
  * checks their arguments before anything is sent (before the bundled server starts), and one
- * way to run: client, progress line, then a table on stdout or every row to `--out`.
- * {@linkcode defineDataCommand} makes a {@linkcode Command} of such a declaration.
+ * way to run: client, progress line, then a table on stdout or every row to `--out` (a file,
+ * or `-` for stdout). {@linkcode defineDataCommand} makes a {@linkcode Command} of such a
+ * declaration.
  *
  * @module
  */
@@ -10,11 +11,12 @@
 import type { DataFrame } from "../deps.ts";
 import type { EcosClient } from "../client/mod.ts";
 import { type Command, type CommandInput, type CommandSpec, defineCommand } from "./command.ts";
-import { EXIT_OK, UsageError } from "./errors.ts";
+import { EXIT_FAILURE, EXIT_OK, UsageError } from "./errors.ts";
+import { escapeControls } from "./escape.ts";
 import type { FlagValues } from "./flag.ts";
 import { DEFAULT_ROWS, OUTPUT_FLAGS, SERVICE_FLAGS } from "./flag_groups.ts";
 import type { CliIO } from "./io.ts";
-import { outputKind, renderTable, writeFrame } from "./output.ts";
+import { encodeFrame, type OutputKind, outputKind, renderTable, writeFrame } from "./output.ts";
 import { ProgressLine } from "./progress.ts";
 import { openSession } from "./session.ts";
 
@@ -27,7 +29,10 @@ import { openSession } from "./session.ts";
  * import { DATA_FLAGS } from "./data.ts";
  *
  * const names = Object.values(DATA_FLAGS).map((f) => f.name);
- * assert.deepEqual(names, ["out", "excel", "rows", "format", "lang", "page-size", "concurrency", "cache"]);
+ * assert.deepEqual(names, [
+ *   "out", "as", "excel", "rows", "format", "lang", "page-size", "concurrency", "cache",
+ *   "refresh",
+ * ]);
  * ```
  */
 export const DATA_FLAGS = { ...OUTPUT_FLAGS, ...SERVICE_FLAGS };
@@ -42,6 +47,15 @@ export type DataValues = FlagValues<DataFlags>;
 export interface Pull {
   /** Pulls the frame. */
   run(client: EcosClient): Promise<DataFrame>;
+  /**
+   * For a search by text (tables, items, a glossary term): what was searched, and in which
+   * language, when nothing matched. The command then exits 1, as grep does; without it, no
+   * rows is said on stderr and the command exits 0.
+   *
+   * @param client The client the search ran on (its language, for text without letters).
+   * @returns E.g. `No table's English name holds every word of "base ratez": ...`.
+   */
+  noMatch?(client: EcosClient): string;
 }
 
 /** What a data command declares besides the shared flags and way to run. */
@@ -61,8 +75,10 @@ export interface DataCommandSpec extends Omit<CommandSpec<DataFlags>, "flags" | 
 /**
  * A command that pulls data: reads its flags, checks its arguments, opens the client (the
  * bundled server's notice on stderr), pulls with a progress line on stderr when stderr is a
- * terminal, then writes a table on stdout, or every row to `--out`. No rows is said on stderr
- * (and `--out` still gets a file, without rows).
+ * terminal, then writes a table on stdout, or every row to `--out` (`-`: to stdout, in the
+ * format `--as` names, CSV by default). No rows is said on stderr (and `--out` still gets a
+ * file, without rows); a search by text that matched nothing says what it searched, in which
+ * language, and exits 1.
  *
  * @param spec The command's declarations and its `prepare`.
  * @returns The command.
@@ -109,17 +125,10 @@ async function pull(
   { positionals, values }: CommandInput<DataFlags>,
   io: CliIO,
 ): Promise<number> {
-  const { out, excel = false, rows = DEFAULT_ROWS, ...service } = values;
-  if (excel && (out === undefined || outputKind(out) !== "csv")) {
-    throw new UsageError(
-      `Use --excel with --out FILE.csv: got ${
-        out === undefined ? "no --out" : JSON.stringify(out)
-      }`,
-      command.usage,
-    );
-  }
+  const { out, as, excel = false, rows = DEFAULT_ROWS, ...service } = values;
+  const kind = checkOutput(command, values, io);
   const what = prepare(positionals, values, io.now());
-  const progress = new ProgressLine(io.stderr, io.isTTY);
+  const progress = new ProgressLine(io.stderr, io);
   const session = await openSession(
     io.env,
     {
@@ -136,16 +145,23 @@ async function pull(
     progress.clear();
     await session.close();
   }
-  const query = `ecos ${[command.name, ...positionals].join(" ")}`;
-  if (out !== undefined) {
-    writeFrame(frame, out, { excel });
+  const query = escapeControls(`ecos ${[command.name, ...positionals].join(" ")}`, false);
+  const noMatch = frame.height === 0 && what.noMatch !== undefined
+    ? escapeControls(what.noMatch(session.client), false)
+    : undefined;
+  if (out === "-" && kind !== undefined) {
+    // The rows are the output: nothing else goes to stdout, and no "Wrote" line to stderr.
+    io.stdoutBytes(encodeFrame(frame, kind, { excel }));
+    if (frame.height === 0) io.stderr(`${noMatch ?? `No rows matched ${query}`}\n`);
+  } else if (out !== undefined) {
+    await writeFrame(frame, out, { excel, ...(as === undefined ? {} : { kind: as }) });
     io.stderr(
       frame.height === 0
-        ? `No rows matched ${query}; wrote ${out} without rows\n`
+        ? `${noMatch ?? `No rows matched ${query}`}; wrote ${out} without rows\n`
         : `Wrote ${frame.height.toLocaleString("en-US")} rows to ${out}\n`,
     );
   } else if (frame.height === 0) {
-    io.stderr(`No rows matched ${query}\n`);
+    io.stderr(`${noMatch ?? `No rows matched ${query}`}\n`);
   } else {
     const table = renderTable(frame, { rows, width: io.columns });
     io.stdout(table.text);
@@ -156,5 +172,50 @@ async function pull(
       );
     }
   }
-  return EXIT_OK;
+  return noMatch === undefined ? EXIT_OK : EXIT_FAILURE;
+}
+
+/**
+ * Checks where the rows go before anything is sent: the format of `--out` (its extension, or
+ * `--as`), `--excel` only with CSV, and no Parquet onto a terminal.
+ *
+ * @returns The format, or `undefined` without `--out`.
+ */
+function checkOutput(
+  command: Command<DataFlags>,
+  { out, as, excel }: DataValues,
+  io: CliIO,
+): OutputKind | undefined {
+  if (out === undefined) {
+    if (as !== undefined) {
+      throw new UsageError(`Use --as with --out FILE or --out -: got no --out`, command.usage);
+    }
+    if (excel) throw new UsageError("Use --excel with --out FILE.csv: got no --out", command.usage);
+    return undefined;
+  }
+  const kind = as ?? (out === "-" ? "csv" : outputKind(out));
+  if (kind === undefined) {
+    throw new UsageError(
+      `Name the --out file .csv, .parquet, .json or .ndjson, or give --as: got ${
+        JSON.stringify(out)
+      }`,
+      command.usage,
+    );
+  }
+  if (excel && kind !== "csv") {
+    throw new UsageError(
+      `Use --excel with --out FILE.csv (or --as csv): got ${JSON.stringify(out)}${
+        as === undefined ? "" : ` --as ${as}`
+      }`,
+      command.usage,
+    );
+  }
+  if (out === "-" && kind === "parquet" && io.stdoutIsTTY) {
+    throw new UsageError(
+      "Send Parquet to a file or a pipe, not to the terminal: --out rows.parquet, or " +
+        "--out - --as parquet > rows.parquet",
+      command.usage,
+    );
+  }
+  return kind;
 }

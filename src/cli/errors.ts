@@ -8,6 +8,7 @@
 
 import { isEcosError } from "../errors.ts";
 import { redact } from "../client/mod.ts";
+import { escapeControls } from "./escape.ts";
 
 /** Exit status: done. */
 export const EXIT_OK = 0;
@@ -20,7 +21,8 @@ export const EXIT_INTERRUPTED = 130;
 
 /**
  * Bad arguments: an unknown flag, a missing or extra argument, a malformed value. Nothing was
- * sent. The command line prints the message and then `usage`, and exits 2.
+ * sent. The command line prints the message and a one-line hint at the command's help
+ * ({@linkcode usageHint}), and exits 2.
  *
  * @example
  * ```ts
@@ -33,7 +35,7 @@ export const EXIT_INTERRUPTED = 130;
  * ```
  */
 export class UsageError extends Error {
-  /** The usage text of the command whose arguments were wrong. */
+  /** The usage text of the command whose arguments were wrong (`--help` prints it). */
   readonly usage: string;
 
   /**
@@ -102,6 +104,36 @@ export function exitCode(error: unknown, interrupted = false): number {
   return EXIT_FAILURE;
 }
 
+/**
+ * The line that follows a usage error: where to read the command's arguments, rather than the
+ * whole help, which would scroll the error away.
+ *
+ * @param usage The usage text of the command whose arguments were wrong (the top-level one for
+ * a missing or unknown command).
+ * @returns E.g. `Run "ecos search --help" for its arguments and an example`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { usageHint } from "./errors.ts";
+ *
+ * assert.equal(
+ *   usageHint("Usage: ecos search <stat> <cycle> <start> <end> [items...] [options]\n..."),
+ *   'Run "ecos search --help" for its arguments and an example',
+ * );
+ * assert.equal(
+ *   usageHint("Usage: ecos <command> [arguments] [options]\n..."),
+ *   'Run "ecos --help" for the list of commands',
+ * );
+ * ```
+ */
+export function usageHint(usage: string): string {
+  const name = /^Usage: ecos ([a-z][a-z-]*)/.exec(usage)?.[1];
+  return name === undefined
+    ? 'Run "ecos --help" for the list of commands'
+    : `Run "ecos ${name} --help" for its arguments and an example`;
+}
+
 /** The code shown before a failure's message. */
 function codeOf(error: unknown): string | undefined {
   if (isEcosError(error)) return error.code;
@@ -114,9 +146,10 @@ function codeOf(error: unknown): string | undefined {
 /**
  * The one line a failure prints on stderr: `ecos: CODE: message`, the code being the EcosError's
  * (`INFO-100`, `TRANSPORT`, ...), `OUTPUT` for a file not written, or the error's name; usage
- * errors have none. Whitespace is folded so that it stays one line; no stack is ever shown, and
- * the secrets given (the API key) are replaced by `***`, although the client's messages never
- * hold them.
+ * errors have none. Whitespace is folded so that it stays one line, and control characters (a
+ * service's message may hold an ESC or a bidi override) are written as escapes (`\x1b`); no
+ * stack is ever shown, and the secrets given (the API key) are replaced by `***`, although the
+ * client's messages never hold them.
  *
  * @param error Any caught value.
  * @param secrets Texts that must not appear, e.g. the API key.
@@ -133,6 +166,8 @@ function codeOf(error: unknown): string | undefined {
  *   errorLine(e, ["s3cret"]),
  *   "ecos: INFO-100: Check the API key (ECOS_API_KEY): key *** refused",
  * );
+ * const hostile = new EcosError("ERROR-100", "인증키\x1b]0;pwned\x07 오류");
+ * assert.equal(errorLine(hostile), "ecos: ERROR-100: 인증키\\x1b]0;pwned\\x07 오류");
  * ```
  */
 export function errorLine(error: unknown, secrets: readonly string[] = []): string {
@@ -140,5 +175,5 @@ export function errorLine(error: unknown, secrets: readonly string[] = []): stri
   const code = codeOf(error);
   const line = `ecos: ${code === undefined ? "" : `${code}: `}${message}`.replace(/\s+/g, " ")
     .trim();
-  return redact(line, secrets);
+  return escapeControls(redact(line, secrets));
 }

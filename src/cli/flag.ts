@@ -7,6 +7,8 @@
  * @module
  */
 
+import { closest } from "../util/closest.ts";
+
 /** A flag that takes no value: present is `true`; `--no-NAME` is `false` when negatable. */
 export interface SwitchFlag {
   /** A switch. */
@@ -135,6 +137,10 @@ export function wholeNumber(min: number): (text: string, flag: string) => number
  * const lang = oneOf(["kr", "en"] as const);
  * assert.equal(lang("en", "--lang"), "en");
  * assert.throws(() => lang("jp", "--lang"), { message: 'Use --lang kr or en: got "jp"' });
+ * const as = oneOf(["csv", "json", "ndjson", "parquet"] as const);
+ * assert.throws(() => as("cvs", "--as"), {
+ *   message: 'Use --as csv, json, ndjson or parquet: got "cvs"; did you mean csv?',
+ * });
  * ```
  */
 export function oneOf<const T extends string>(
@@ -142,7 +148,16 @@ export function oneOf<const T extends string>(
 ): (text: string, flag: string) => T {
   return (text, flag) => {
     if (!(choices as readonly string[]).includes(text)) {
-      throw new TypeError(`Use ${flag} ${choices.join(" or ")}: got ${JSON.stringify(text)}`);
+      const listed = choices.length > 2
+        ? `${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}`
+        : choices.join(" or ");
+      // Values of two letters (kr, en) are all near one another: no guess for them.
+      const near = text.length > 2 ? closest(text, choices) : undefined;
+      throw new TypeError(
+        `Use ${flag} ${listed}: got ${JSON.stringify(text)}${
+          near === undefined ? "" : `; did you mean ${near}?`
+        }`,
+      );
     }
     return text as T;
   };

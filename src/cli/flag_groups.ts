@@ -9,18 +9,14 @@
 import { dirname, resolve } from "node:path";
 import { FORMATS, LANGUAGES } from "../wire/format.ts";
 import { type Flags, oneOf, wholeNumber } from "./flag.ts";
-import { outputKind } from "./output.ts";
+import { OUTPUT_KINDS } from "./output.ts";
 
 /** Rows a table shows unless `--rows` says otherwise. */
 export const DEFAULT_ROWS = 200;
 
-/** An output file of a known format in a directory that exists. */
+/** An output file in a directory that exists, or "-" (stdout); its format is checked later. */
 function outputFile(path: string): string {
-  if (outputKind(path) === undefined) {
-    throw new TypeError(
-      `Name the --out file .csv, .parquet, .json or .ndjson: got ${JSON.stringify(path)}`,
-    );
-  }
+  if (path === "-") return path;
   const dir = dirname(resolve(path));
   let isDirectory = false;
   try {
@@ -37,7 +33,8 @@ function outputFile(path: string): string {
 }
 
 /**
- * Where a data command's rows go: a table on stdout (`--rows`) or a file (`--out`, `--excel`).
+ * Where a data command's rows go: a table on stdout (`--rows`), or every row to a file or to
+ * stdout (`--out`, `--as`, `--excel`).
  *
  * @example
  * ```ts
@@ -45,7 +42,9 @@ function outputFile(path: string): string {
  * import { OUTPUT_FLAGS } from "./flag_groups.ts";
  *
  * assert.equal(OUTPUT_FLAGS.rows.check("0", "--rows"), 0);
- * assert.throws(() => OUTPUT_FLAGS.out.check("rows.xlsx"), /\.csv, \.parquet/);
+ * assert.equal(OUTPUT_FLAGS.out.check("-"), "-");
+ * assert.throws(() => OUTPUT_FLAGS.out.check("no/such/dir/rows.csv"), /Create the directory/);
+ * assert.equal(OUTPUT_FLAGS.as.check("ndjson", "--as"), "ndjson");
  * ```
  */
 export const OUTPUT_FLAGS = {
@@ -55,8 +54,16 @@ export const OUTPUT_FLAGS = {
     short: "o",
     value: "FILE",
     help: "write every row to FILE: .csv, .parquet, .json or .ndjson (JSON lines);\n" +
-      "dates are ISO dates",
+      "dates are ISO dates; - writes them to stdout (CSV unless --as says)",
     check: outputFile,
+  },
+  as: {
+    type: "string",
+    name: "as",
+    value: OUTPUT_KINDS.join("|"),
+    help: "the format of --out, whatever the file's name; Parquet goes to stdout only\n" +
+      "when stdout is not a terminal",
+    check: oneOf(OUTPUT_KINDS),
   },
   excel: {
     type: "boolean",
@@ -84,6 +91,7 @@ export const OUTPUT_FLAGS = {
  *
  * assert.equal(SERVICE_FLAGS.language.name, "lang");
  * assert.equal(SERVICE_FLAGS.cache.negation, "neither read nor write the response cache");
+ * assert.equal(SERVICE_FLAGS.refresh.name, "refresh");
  * ```
  */
 export const SERVICE_FLAGS = {
@@ -105,7 +113,7 @@ export const SERVICE_FLAGS = {
     type: "string",
     name: "page-size",
     value: "N",
-    help: 'rows a request (default 10000; 10 with the key "sample")',
+    help: 'rows a request (default 50000; 10 with the key "sample")',
     check: wholeNumber(1),
   },
   concurrency: {
@@ -120,5 +128,11 @@ export const SERVICE_FLAGS = {
     name: "cache",
     help: "use the response cache, also for a server on this machine",
     negation: "neither read nor write the response cache",
+  },
+  refresh: {
+    type: "boolean",
+    name: "refresh",
+    help: "ask the service even for answers the response cache holds, and keep what it\n" +
+      "answers (once checked) in their place",
   },
 } as const satisfies Flags;

@@ -1,16 +1,28 @@
 /**
  * Where a result goes: a table on stdout, drawn by Polars, or a file through Polars' writers
- * (CSV, Parquet, JSON, NDJSON), with dates written as ISO dates.
+ * (CSV, Parquet, JSON, NDJSON), with dates written as ISO dates. A file is written beside its
+ * target and renamed over it, so that a full disk or a kill leaves the old file whole.
  *
  * @module
  */
 
 import { extname } from "node:path";
 import { type DataFrame, pl } from "../deps.ts";
+import { writeFileAtomic } from "../util/atomic_write.ts";
 import { OutputError } from "./errors.ts";
+import { escapeControls } from "./escape.ts";
+import { drawTable } from "./table.ts";
 
-/** The file formats `--out` writes, named by the file's extension. */
+/** The file formats `--out` writes, named by the file's extension or by `--as`. */
 export type OutputKind = "csv" | "parquet" | "json" | "ndjson";
+
+/** The formats `--as` names, in the order messages list them. */
+export const OUTPUT_KINDS: readonly ["csv", "json", "ndjson", "parquet"] = [
+  "csv",
+  "json",
+  "ndjson",
+  "parquet",
+];
 
 const KINDS: Readonly<Record<string, OutputKind>> = {
   ".csv": "csv",
@@ -50,18 +62,28 @@ export interface WriteFrameOptions {
    * @default {false}
    */
   excel?: boolean;
+  /**
+   * The format, whatever the file's extension (`--as`).
+   *
+   * @default {the format the extension names}
+   */
+  kind?: OutputKind;
 }
 
 /**
- * Writes every row of a frame to a file in the format its extension names. Dates are written as
- * ISO dates (`2024-01-01`) in CSV and JSON and as dates in Parquet; an empty frame gives a file
- * with the header (CSV), the schema (Parquet), `[]` (JSON) or nothing (NDJSON).
+ * Writes every row of a frame to a file in the format its extension (or `kind`) names. Dates
+ * are written as ISO dates (`2024-01-01`) in CSV and JSON and as dates in Parquet; an empty
+ * frame gives a file with the header (CSV), the schema (Parquet), `[]` (JSON) or nothing
+ * (NDJSON). The bytes go to a new file beside the target (`.NAME.<uuid>.tmp`), flushed to the
+ * disk, then renamed over it: a reader sees the old file or the new one, whole. A write that
+ * fails (a full disk) removes the new file and leaves the old one as it was; a kill leaves the
+ * old one too (and, at worst, the hidden temporary file).
  *
  * @param df The frame.
  * @param path The file; an existing one is replaced.
- * @param options Whether to write the byte-order mark.
+ * @param options Whether to write the byte-order mark, and the format.
  * @throws {OutputError} When the extension is not one of .csv, .parquet, .json, .ndjson,
- * .jsonl, or the file cannot be written.
+ * .jsonl (and no `kind` is given), or the file cannot be written.
  *
  * @example
  * ```ts
@@ -72,16 +94,20 @@ export interface WriteFrameOptions {
  * const dir = await Deno.makeTempDir();
  * const df = pl.DataFrame({ NAME: ["기준금리"], TIME: [new Date("2024-01-01")] })
  *   .withColumns(pl.col("TIME").cast(pl.Date));
- * writeFrame(df, `${dir}/rate.csv`, { excel: true });
+ * await writeFrame(df, `${dir}/rate.csv`, { excel: true });
  * const bytes = await Deno.readFile(`${dir}/rate.csv`);
  * assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
  * assert.equal(new TextDecoder().decode(bytes.subarray(3)), "NAME,TIME\n기준금리,2024-01-01\n");
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
-export function writeFrame(df: DataFrame, path: string, options: WriteFrameOptions = {}): void {
+export async function writeFrame(
+  df: DataFrame,
+  path: string,
+  options: WriteFrameOptions = {},
+): Promise<void> {
   const { excel = false } = options;
-  const kind = outputKind(path);
+  const kind = options.kind ?? outputKind(path);
   if (kind === undefined) {
     throw new OutputError(
       `Name the output file .csv, .parquet, .json or .ndjson: got ${JSON.stringify(path)}`,
@@ -89,19 +115,45 @@ export function writeFrame(df: DataFrame, path: string, options: WriteFrameOptio
   }
   // Encoded in memory, then written by Deno: a failing disk is a plain error, not a panic of
   // the native writer, and no half-written file is left by an encoding failure.
-  const bytes = encode(df, kind, excel);
+  const bytes = encodeFrame(df, kind, { excel });
   try {
-    Deno.writeFileSync(path, bytes);
+    await writeFileAtomic(path, bytes);
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    throw new OutputError(`Could not write ${path}; check the path and permissions: ${reason}`, {
-      cause: e,
-    });
+    throw new OutputError(
+      `Could not write ${path}; check the path, permissions and free space (the old file, if ` +
+        `any, is as it was): ${reason}`,
+      { cause: e },
+    );
   }
 }
 
-/** A frame in a file format, through Polars' writers. */
-function encode(df: DataFrame, kind: OutputKind, excel: boolean): Uint8Array {
+/**
+ * A frame in a file format, through Polars' writers: what {@linkcode writeFrame} writes, for
+ * `--out -` (stdout).
+ *
+ * @param df The frame.
+ * @param kind The format.
+ * @param options Whether a CSV starts with a byte-order mark.
+ * @returns The bytes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pl } from "../deps.ts";
+ * import { encodeFrame } from "./output.ts";
+ *
+ * const df = pl.DataFrame({ CODE: ["0101000"], VALUE: [3.5] });
+ * const text = new TextDecoder().decode(encodeFrame(df, "ndjson"));
+ * assert.equal(text, '{"CODE":"0101000","VALUE":3.5}\n');
+ * ```
+ */
+export function encodeFrame(
+  df: DataFrame,
+  kind: OutputKind,
+  options: { excel?: boolean } = {},
+): Uint8Array {
+  const { excel = false } = options;
   switch (kind) {
     case "csv":
       return df.writeCSV({ includeBom: excel, dateFormat: "%Y-%m-%d" });
@@ -140,37 +192,15 @@ export interface RenderedTable {
   total: number;
 }
 
-/** Polars reads its table settings from these variables each time it draws. */
-type PolarsFormat = Record<string, string>;
-
-/** Runs `draw` with Polars' table variables set, then puts them back as they were. */
-function withPolarsFormat<T>(settings: PolarsFormat, draw: () => T): T {
-  const saved = new Map<string, string | undefined>();
-  try {
-    for (const [name, value] of Object.entries(settings)) {
-      saved.set(name, Deno.env.get(name));
-      Deno.env.set(name, value);
-    }
-  } catch {
-    // No --allow-env: Polars' defaults (10 rows, 8 columns) then.
-  }
-  try {
-    return draw();
-  } finally {
-    for (const [name, value] of saved) {
-      if (value === undefined) Deno.env.delete(name);
-      else Deno.env.set(name, value);
-    }
-  }
-}
-
 const FLOATS = new Set(["Float32", "Float64"]);
 
 /**
- * Draws a frame for a terminal with Polars' own `toString()`: every column (none that is null
+ * Draws a frame for a terminal as Polars' `toString()` would: every column (none that is null
  * throughout), without the dtype row, up to `rows` rows, long text wrapped within `width`.
  * Text columns that hold one value in every row of a frame of two or more rows are written once,
  * as a caption above the table (`STAT_CODE: 722Y001`), so that the table keeps what varies.
+ * Control characters in names and values are written as escapes (`\x1b`): text from the
+ * service never moves the cursor or recolours the terminal.
  *
  * @param df The frame.
  * @param options The most rows and the width.
@@ -213,7 +243,9 @@ export function renderTable(df: DataFrame, options: RenderTableOptions = {}): Re
       distinct[i] === 1 && nulls[i] === 0 && view.getColumn(name).dtype.variant === "String"
     );
     if (constant.length > 0 && constant.length < view.width) {
-      for (const name of constant) caption.push(`${name}: ${view.getColumn(name).get(0)}`);
+      for (const name of constant) {
+        caption.push(escapeControls(`${name}: ${view.getColumn(name).get(0)}`, false));
+      }
       view = view.select(...view.columns.filter((name) => !constant.includes(name)));
     }
   }
@@ -224,14 +256,11 @@ export function renderTable(df: DataFrame, options: RenderTableOptions = {}): Re
       .filter((name) => FLOATS.has(view.getColumn(name).dtype.variant))
       .map((name) => pl.col(name).cast(pl.Utf8)),
   );
-  const table = withPolarsFormat({
-    POLARS_FMT_MAX_ROWS: String(Math.max(shown, 1)),
-    POLARS_FMT_MAX_COLS: "-1",
-    POLARS_FMT_STR_LEN: "1000",
-    POLARS_TABLE_WIDTH: String(width ?? 65_535),
-    POLARS_FMT_TABLE_HIDE_COLUMN_DATA_TYPES: "1",
-    POLARS_FMT_TABLE_HIDE_DATAFRAME_SHAPE_INFORMATION: "1",
-  }, () => view.toString());
+  // Drawn as Polars draws it, but without its printer, which takes its settings only from the
+  // process's environment (see ./table.ts). Every value as Polars writes it: through a cast.
+  const cells = view.select(...view.columns.map((name) => pl.col(name).cast(pl.Utf8)));
+  const rowsText = cells.rows() as (string | null)[][];
+  const table = drawTable(view.columns, rowsText, width ?? 65_535);
   const text = [...caption, table].join("\n");
   return { text: text.endsWith("\n") ? text : `${text}\n`, shown, total };
 }

@@ -9,6 +9,7 @@
  */
 
 import { parseArgs } from "node:util";
+import { closest } from "../util/closest.ts";
 import {
   type Flag,
   flagLabel,
@@ -37,8 +38,9 @@ export interface ParsedFlags<F extends Flags> {
  * @param args The arguments.
  * @param command The command line whose help lists the flags, e.g. "ecos mirror".
  * @returns Help asked for, the positionals and the values.
- * @throws {TypeError} For an unknown flag, a missing value, a value given to a switch, or a
- * value its flag's check refuses: one message that says what to do.
+ * @throws {TypeError} For an unknown flag (naming the nearest declared one, if any is near), a
+ * missing value, a value given to a switch, or a value its flag's check refuses: one message
+ * that says what to do.
  *
  * @example
  * ```ts
@@ -57,6 +59,9 @@ export interface ParsedFlags<F extends Flags> {
  * assert.throws(() => parseFlags(flags, ["--colour"], "ecos x"), {
  *   name: "TypeError",
  *   message: 'Use an option that ecos x --help lists: got "--colour"',
+ * });
+ * assert.throws(() => parseFlags(flags, ["--row", "5"], "ecos x"), {
+ *   message: 'Use an option that ecos x --help lists: got "--row"; did you mean --rows?',
  * });
  * ```
  */
@@ -97,7 +102,8 @@ export function parseFlags<F extends Flags>(
       (negated?.[1].type === "boolean" && negated[1].negation !== undefined ? negated : []);
     if (key === undefined || flag === undefined) {
       throw new TypeError(
-        `Use an option that ${command} --help lists: got ${JSON.stringify(token.rawName)}`,
+        `Use an option that ${command} --help lists: got ${JSON.stringify(token.rawName)}` +
+          nearest(token.rawName, declared),
       );
     }
     if (flag.type === "boolean") {
@@ -124,4 +130,17 @@ export function parseFlags<F extends Flags>(
   if (help) return { help, positionals, values: {} };
   for (const [key, [flag, text]] of texts) values[key] = flag.check(text, `--${flag.name}`);
   return { help, positionals, values: values as FlagValues<F> };
+}
+
+/** "; did you mean --lang?" for a long flag near a declared one; "" otherwise. */
+function nearest(rawName: string, declared: ReadonlyMap<string, [string, Flag]>): string {
+  // A one-letter flag is near too many others for a guess to help.
+  if (!rawName.startsWith("--")) return "";
+  const names: string[] = [];
+  for (const [name, [, flag]] of declared) {
+    names.push(name);
+    if (flag.type === "boolean" && flag.negation !== undefined) names.push(`no-${name}`);
+  }
+  const near = closest(rawName.slice(2), names);
+  return near === undefined ? "" : `; did you mean --${near}?`;
 }

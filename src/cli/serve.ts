@@ -10,7 +10,7 @@ import { startEcosServer } from "../server/server.ts";
 import { SERVER_DATA_NOTICE } from "../server/data/notice.ts";
 import { type Command, defineCommand } from "./command.ts";
 import { EXIT_OK, UsageError } from "./errors.ts";
-import { SERVE_ENVIRONMENT, SERVE_FLAGS, serveOptions } from "../server/cli.ts";
+import { readKeysFileText, SERVE_ENVIRONMENT, SERVE_FLAGS, serveOptions } from "../server/cli.ts";
 
 /** Resolves when the signal fires; never without one (the process ends the server then). */
 function untilAborted(signal: AbortSignal | undefined): Promise<void> {
@@ -23,7 +23,9 @@ function untilAborted(signal: AbortSignal | undefined): Promise<void> {
 
 /**
  * `ecos serve`: prints the server's base URL and the data notice on stdout, serves until
- * `io.signal` fires, then closes it and prints "Stopped.".
+ * `io.signal` fires, then closes it (within its shutdown limit, however stuck its clients) and
+ * prints "Stopped.". Warnings (an address other machines can reach, a listener restarted) go
+ * to stderr.
  *
  * @example
  * ```ts
@@ -67,9 +69,11 @@ export const serve: Command<typeof SERVE_FLAGS> = defineCommand({
     try {
       const options = serveOptions(values, {
         env: (name) => io.env[name] || undefined,
-        readTextFile: (path) => Deno.readTextFileSync(path),
+        readTextFile: readKeysFileText,
       });
-      server = await startEcosServer(options);
+      // What the server would keep quiet about (an address others can reach, a listener
+      // restarted) goes to stderr.
+      server = await startEcosServer({ ...options, onWarning: (line) => io.stderr(`${line}\n`) });
     } catch (e) {
       // An unreadable --keys-file, or a value the server refuses (--data-end 2020-01-01), is
       // a bad argument, as in the server's own entry: nothing has started.

@@ -7,7 +7,12 @@
  */
 
 import { abortedError, DeadlineExceeded, Redactor } from "./_errors.ts";
-import { type CallOptions, type EcosClientOptions, resolveClientOptions } from "./_options.ts";
+import {
+  type CallOptions,
+  type EcosClientOptions,
+  isLoopbackHost,
+  resolveClientOptions,
+} from "./_options.ts";
 import {
   type Fetched,
   type FetchPage,
@@ -55,6 +60,8 @@ export interface Core {
   deadlineMs: number | undefined;
   /** The client-side rate limit, or `false`. */
   rateLimit: RateLimit | false;
+  /** Every call asks the service and replaces the cache's entries (`--refresh`). */
+  refresh: boolean;
 }
 
 /**
@@ -64,8 +71,7 @@ export interface Core {
  * @returns `true` for localhost, 127.0.0.0/8 and [::1].
  */
 export function isLoopback(baseUrl: string): boolean {
-  const host = new URL(baseUrl).hostname;
-  return host === "localhost" || host === "[::1]" || /^127\./.test(host);
+  return isLoopbackHost(new URL(baseUrl).hostname);
 }
 
 /** The response cache a client's options ask for, if any. */
@@ -110,7 +116,8 @@ export function createCore(options: EcosClientOptions): Core {
     transport: {
       baseUrl: o.baseUrl,
       apiKey: o.apiKey,
-      redactor: new Redactor(o.apiKey),
+      authorization: o.authorization,
+      redactor: new Redactor(o.apiKey, o.secrets),
       fetch: o.fetch,
       timeoutMs: o.timeoutMs,
       maxResponseBytes: o.maxResponseBytes,
@@ -131,6 +138,7 @@ export function createCore(options: EcosClientOptions): Core {
     signal: o.signal,
     deadlineMs: o.deadlineMs,
     rateLimit: o.rateLimit,
+    refresh: o.refresh,
   };
 }
 
@@ -144,8 +152,11 @@ export interface Call extends Disposable {
   format: Format;
   /** The language. */
   language: Language;
-  /** Whether this call may use the response cache. */
-  cache: boolean;
+  /**
+   * Whether this call asks the service whatever the response cache holds (`cache: false`,
+   * `refresh: true`); its checked answers replace the entries.
+   */
+  fresh: boolean;
   /** How its pulls go: page size, concurrency, signal, progress, and the fetch record. */
   settings: PullSettings & { fetched: Fetched };
 }
@@ -180,7 +191,7 @@ export function openCall(core: Core, options: CallOptions, service: EcosServiceN
     service,
     format: options.format ?? core.format,
     language: options.language ?? core.language,
-    cache: options.cache ?? true,
+    fresh: options.cache === false || (options.refresh ?? core.refresh),
     settings: {
       pageSize: options.pageSize ?? core.pageSize,
       concurrency: core.concurrency,
@@ -206,7 +217,7 @@ export function fetcherOf(call: Call, args: readonly string[]): FetchPage {
     args,
     format: call.format,
     language: call.language,
-    cache: call.cache,
+    fresh: call.fresh,
   });
 }
 
@@ -222,6 +233,7 @@ export function infoOf(call: Call): FrameInfo {
     baseUrl: call.core.baseUrl,
     fetchedAt: call.settings.fetched.at ?? new Date(),
     fromCache: call.settings.fetched.cached,
+    language: call.language,
   };
 }
 

@@ -4,12 +4,13 @@
  *
  * The flat shape ECOS sends is read by a one-pass scanner (xml_flat.ts); anything else by
  * fast-xml-parser, which is correct on every shape XML allows (entities, CDATA, comments,
- * attributes, whitespace) but some ten times slower.
+ * attributes, whitespace) but some ten times slower. The parser is loaded only when a body
+ * needs it ({@linkcode loadXmlParser}): importing the module does not pay for it.
  *
  * @module
  */
 
-import { XMLParser } from "../deps.ts";
+import { loadXmlParser as loadParserModule, type XMLParser } from "../deps.ts";
 import { BodyError, type Decoded, readEnvelope } from "./_envelope.ts";
 import { readFlatXml } from "./_xml_flat.ts";
 
@@ -34,7 +35,32 @@ export const XML_PARSER_OPTIONS = {
   htmlEntities: true,
   isArray: (_name: string, jpath: unknown) => String(jpath).endsWith(".row"),
 };
-const parser = new XMLParser(XML_PARSER_OPTIONS);
+let parser: XMLParser | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads fast-xml-parser, once: {@linkcode decodeXml} needs it for XML of another shape than
+ * ECOS's flat one.
+ *
+ * @returns When it is loaded.
+ */
+export function loadXmlParser(): Promise<void> {
+  loading ??= loadParserModule().then((m) => {
+    parser = new m.XMLParser(XML_PARSER_OPTIONS);
+  });
+  return loading;
+}
+
+/**
+ * Raised by {@linkcode decodeXml} for a body that needs fast-xml-parser before it is loaded:
+ * load it ({@linkcode loadXmlParser}) and decode the body again.
+ */
+export class XmlParserNotLoaded extends Error {
+  constructor() {
+    super("fast-xml-parser is not loaded: await loadXmlParser(), then decode again");
+    this.name = "XmlParserNotLoaded";
+  }
+}
 
 /**
  * Decodes an XML body.
@@ -44,6 +70,7 @@ const parser = new XMLParser(XML_PARSER_OPTIONS);
  * @returns Rows with their total, or the result code.
  * @throws {BodyError} When the body is not well-formed XML (cut short, an HTML
  * page) or not an ECOS envelope.
+ * @throws {XmlParserNotLoaded} When the body needs fast-xml-parser and it is not loaded yet.
  */
 export function decodeXml(text: string, service: string): Decoded {
   const body = text.trim();
@@ -64,10 +91,14 @@ export function decodeXml(text: string, service: string): Decoded {
   // The flat shape ECOS sends is read in one pass; anything else goes to fast-xml-parser.
   let parsed: unknown = readFlatXml(body);
   if (parsed === undefined) {
+    if (parser === undefined) throw new XmlParserNotLoaded();
     try {
       parsed = parser.parse(body);
     } catch (e) {
-      throw new BodyError(`the XML does not parse (${(e as Error).message})`, { quote: text });
+      // The parser's message quotes a window of the body ("Context: ..."), which may cut a key
+      // echoed there in two: keep only its words, and quote the body ourselves (redacted first).
+      const reason = String((e as Error).message).replace(/\s*Context:.*$/s, "");
+      throw new BodyError(`the XML does not parse (${reason})`, { quote: text });
     }
   }
   return readEnvelope(trimScalars(parsed), service);

@@ -7,6 +7,7 @@
  */
 
 import type { BadBody } from "./_errors.ts";
+import type { ScannedPage } from "./_scan_columns.ts";
 
 /** One row as the service sent it: field name to string, number or null. */
 export type RawRow = Record<string, unknown>;
@@ -18,8 +19,10 @@ export type Decoded =
     kind: "rows";
     /** `list_total_count`: the rows of the whole query, over all pages. */
     total: number;
-    /** The rows of this page. */
+    /** The rows of this page (for a scanned page, made from its columns for the checks). */
     rows: RawRow[];
+    /** The page's columns, when the scanner read it (see _scan_json.ts). */
+    scanned?: ScannedPage | undefined;
   }
   | {
     /** A RESULT body: an information or error code. */

@@ -9,54 +9,98 @@
 
 import { ECOS_CODES, isEcosResultCode } from "../wire/codes.ts";
 import { EcosError, type EcosErrorCode, type EcosErrorOptions, restate } from "../errors.ts";
+import { findSpelled } from "./_spellings.ts";
 
 const REDACTED = "***";
 
-/** Removes one API key from texts and errors. */
+/**
+ * Removes secrets from texts and errors: the API key, and any other secret given (a password
+ * in the base URL), in every spelling a server or proxy may echo them (see
+ * {@linkcode Redactor.text}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Redactor } from "./_errors.ts";
+ *
+ * const r = new Redactor("ab/Cd+e");
+ * assert.equal(r.text("key ab%2fCd%2Be, ab&#x2F;Cd&plus;e, ab\\/Cd+e"), "key ***, ***, ***");
+ * ```
+ */
 export class Redactor {
+  /** The secrets, longest first; each also with "+" for its spaces (form encoding). */
   readonly #forms: string[];
 
-  /** @param apiKey The key to hide; "" hides nothing. */
-  constructor(apiKey: string) {
+  /**
+   * @param apiKey The key to hide; "" hides nothing.
+   * @param others Other secrets to hide (a base URL's password, say); "" entries are ignored.
+   */
+  constructor(apiKey: string, others: readonly string[] = []) {
     const forms = new Set<string>();
-    if (apiKey !== "") {
-      forms.add(apiKey);
-      forms.add(encodeURIComponent(apiKey));
-      forms.add(encodeURI(apiKey));
+    for (const secret of [apiKey, ...others]) {
+      if (secret === "") continue;
+      forms.add(secret);
+      if (secret.includes(" ")) forms.add(secret.replaceAll(" ", "+"));
     }
-    // Longest first, so that no form leaves a piece of a longer one behind.
+    // Longest first, so that no secret leaves a piece of a longer one behind.
     this.#forms = [...forms].sort((a, b) => b.length - a.length);
   }
 
   /**
-   * The text with every occurrence of the key, raw or percent-encoded, replaced by `***`.
+   * The text with every occurrence of a secret replaced by `***`: raw, percent-encoded (either
+   * case of hex, once or more), `+` for a space, HTML and XML character references (decimal,
+   * hex or named), JSON and JavaScript escapes (`\/`, `\u002F`, `\x2F`, `\u{2F}`), and any
+   * mix of these, one character at a time.
    *
    * @param text Any text.
-   * @returns The text without the key.
+   * @returns The text without the secrets.
    */
   text(text: string): string {
-    let out = text;
-    for (const form of this.#forms) out = out.replaceAll(form, REDACTED);
-    return out;
+    const spans = this.#find(text, false);
+    if (spans.length === 0) return text;
+    let out = "";
+    let at = 0;
+    for (const [start, end] of spans) {
+      out += `${text.slice(at, start)}${REDACTED}`;
+      at = end;
+    }
+    return out + text.slice(at);
   }
 
   /**
-   * Whether a text holds the key in any of its forms.
+   * Whether a text holds a secret in any of its spellings.
    *
    * @param text Any text.
-   * @returns `true` when the key occurs in it.
+   * @returns `true` when a secret occurs in it.
    */
   holdsKey(text: string): boolean {
-    return this.#forms.some((form) => text.includes(form));
+    return this.#find(text, true).length > 0;
+  }
+
+  /** Where the secrets are in a text, in any spelling, as merged [start, end) spans in order. */
+  #find(text: string, first: boolean): [number, number][] {
+    const spans: [number, number][] = [];
+    for (const form of this.#forms) {
+      spans.push(...findSpelled(text, form, first));
+      if (first && spans.length > 0) return spans;
+    }
+    spans.sort((a, b) => a[0] - b[0]);
+    const merged: [number, number][] = [];
+    for (const span of spans) {
+      const prev = merged.at(-1);
+      if (prev !== undefined && span[0] <= prev[1]) prev[1] = Math.max(prev[1], span[1]);
+      else merged.push(span);
+    }
+    return merged;
   }
 
   /**
-   * The error itself when nothing it shows holds the key, else a copy of it and its causes with
-   * the key removed from names, messages and stacks. (Deno's fetch errors quote the URL, key
-   * included.)
+   * The error itself when nothing it shows holds a secret, else a copy of it and its causes
+   * with the secrets removed from names, messages and stacks. (Deno's fetch errors quote the
+   * URL, key included.)
    *
    * @param error Any thrown value.
-   * @returns The value, or a plain Error (its name kept) without the key.
+   * @returns The value, or a plain Error (its name kept) without the secrets.
    */
   error(error: unknown): unknown {
     if (this.#forms.length === 0 || !this.holdsKey(Deno.inspect(error, { depth: 8 }))) {
@@ -205,6 +249,8 @@ export interface BadBody {
   cause?: unknown;
   /** Whether asking again may help: pages of proxies and maintenance are transient. */
   retryable: boolean;
+  /** How long the answer asked us to wait before asking again (its Retry-After). */
+  retryAfterMs?: number | undefined;
 }
 
 /**
@@ -224,7 +270,7 @@ export function badResponseError(scope: Scope, body: BadBody): EcosError {
     "BAD_RESPONSE",
     `The service sent something other than an ECOS answer${advice}: ${body.detail}${shown}`,
     scope,
-    { cause: body.cause, retryable: body.retryable },
+    { cause: body.cause, retryable: body.retryable, retryAfterMs: body.retryAfterMs },
   );
 }
 

@@ -12,115 +12,12 @@
 
 import { type DataFrame, pl, type Series } from "../deps.ts";
 import { BodyError, fieldName, type RawRow } from "./_envelope.ts";
-import { periodStartDays, tryParseLabel } from "../wire/period.ts";
 import { type ColumnSpec, STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
+import type { ScanFields, ScannedPage } from "./_scan_columns.ts";
+import { capacityFor, labelDays, NumberColumn, numberOf, TextColumn } from "./_frame_columns.ts";
+import { type ArrowColumn, arrowLoaded, ipcFrame } from "./_arrow.ts";
 
 export type { DataFrame };
-
-/** A text field's value, or null for absent and empty. */
-function textOf(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  const s = typeof v === "string" ? v : String(v);
-  return s === "" ? null : s;
-}
-
-/** A numeric field's value; NaN for missing ("" and "-") or unreadable. */
-function numberOf(v: unknown): number {
-  if (typeof v === "number") return v;
-  if (typeof v !== "string" || v === "" || v === "-") return NaN;
-  const n = +v;
-  // The common case, a plain number; +" " is 0 and +"1,000" NaN, so those take the long way.
-  if (n !== 0 && n === n) return n;
-  const s = v.trim();
-  if (s === "" || s === "-") return NaN;
-  // Thousands separators are not sent, but cost nothing to accept.
-  return Number(s.includes(",") ? s.replaceAll(",", "") : s);
-}
-
-/** Days since 1970-01-01 of each distinct label; null where a label has no known shape. */
-function labelDays(values: readonly (string | null)[]): (number | null)[] {
-  return values.map((label) => {
-    if (label === null) return null;
-    const ref = tryParseLabel(label.trim());
-    return ref ? periodStartDays(ref.cycle, ref.index) : null;
-  });
-}
-
-/** Room for rows: grows by doubling unless told the total beforehand. */
-function capacityFor(needed: number, current: number): number {
-  return Math.max(needed, current * 2, 1024);
-}
-
-/**
- * A text field, dictionary-encoded: distinct values once, and an index per row. Most fields
- * hold one value in every row of a pull (STAT_CODE, STAT_NAME, the unused ITEM_CODE2..4): the
- * index array is made only when a second value appears, so such a column costs no memory per
- * row and becomes a literal in the frame.
- */
-class TextColumn {
-  /** Distinct values; index 0 is null. */
-  readonly values: (string | null)[] = [null];
-  readonly #seen = new Map<string, number>();
-  /** The index every row so far holds, while there is no array (-1: no row yet). */
-  constant = -1;
-  /** The index of each row, once two values have been seen. */
-  index: Uint32Array | undefined;
-
-  /** The index of a raw value, adding it when new. */
-  code(raw: unknown): number {
-    const v = textOf(raw);
-    if (v === null) return 0;
-    let k = this.#seen.get(v);
-    if (k === undefined) {
-      k = this.values.length;
-      this.values.push(v);
-      this.#seen.set(v, k);
-    }
-    return k;
-  }
-
-  /**
-   * The index array, made now: every row read so far held the constant (pages may come in
-   * any order, so that is every row but those not read yet, which will be written).
-   */
-  materialize(capacity: number): Uint32Array {
-    const index = new Uint32Array(capacity);
-    if (this.constant > 0) index.fill(this.constant);
-    this.index = index;
-    return index;
-  }
-
-  /** Makes room for `capacity` rows in an existing index array. */
-  grow(capacity: number, height: number): void {
-    if (this.index === undefined || this.index.length >= capacity) return;
-    const index = new Uint32Array(capacity);
-    index.set(this.index.subarray(0, height));
-    if (this.constant > 0) index.fill(this.constant, height);
-    this.index = index;
-  }
-}
-
-/** A numeric field: NaN marks missing; no array while every value so far is missing. */
-class NumberColumn {
-  values: Float64Array | undefined;
-
-  /** The values array, made now: every row read so far was missing. */
-  materialize(capacity: number): Float64Array {
-    const values = new Float64Array(capacity);
-    values.fill(NaN);
-    this.values = values;
-    return values;
-  }
-
-  /** Makes room for `capacity` rows in an existing array. */
-  grow(capacity: number, height: number): void {
-    if (this.values === undefined || this.values.length >= capacity) return;
-    const values = new Float64Array(capacity);
-    values.set(this.values.subarray(0, height));
-    values.fill(NaN, height);
-    this.values = values;
-  }
-}
 
 /** Reads one page into the columns, its rows from `base` on. */
 type RowReader = (
@@ -196,6 +93,14 @@ function notAValue(field: string, row: number, value: unknown): never {
   throw new BodyError(`row ${row + 1}, field ${fieldName(field)}, holds ${what}, not a value`);
 }
 
+/**
+ * The most rows a frame is built through Arrow IPC. The stream's cost grows with rows (every
+ * text column, constant or not, is 16 bytes a row to write and for Polars to check), the
+ * expressions' is mostly fixed (about 5 ms): on 999Y001 pages they cross near 15k rows
+ * (bench/RESULTS.md, "Building a frame").
+ */
+export const IPC_MAX_ROWS = 15_000;
+
 /** Readers by schema: compiled once. */
 const readers = new WeakMap<readonly ColumnSpec[], RowReader>();
 
@@ -269,24 +174,96 @@ export class FrameBuilder {
    *
    * @param rows Rows as decoded from either format.
    * @param at The first row's place, 0-based.
+   * @param firstRow The first row's number in the pull, for messages (a page built as a frame
+   * of its own is at 0 and numbered from its `startNo`).
    * @returns This builder.
    * @throws {BodyError} When a field the frame reads holds an object, a list or a boolean.
    */
-  add(rows: readonly RawRow[], at: number = this.#height): this {
+  add(rows: readonly RawRow[], at: number = this.#height, firstRow: number = at + 1): this {
     const needed = at + rows.length;
     if (needed > this.#capacity) this.#resize(capacityFor(needed, this.#capacity));
-    this.#read(rows, at, this.#capacity, this.#texts, this.#numberColumns, numberOf, notAValue);
+    const bad = firstRow === at + 1
+      ? notAValue
+      : (field: string, row: number, value: unknown) =>
+        notAValue(field, row - at + firstRow - 1, value);
+    this.#read(rows, at, this.#capacity, this.#texts, this.#numberColumns, numberOf, bad);
+    this.#height = Math.max(this.#height, needed);
+    return this;
+  }
+
+  /**
+   * Adds a page the scanner read (see _scan_json.ts), at a given row; its fields are those of
+   * {@linkcode scanFieldsOf} for this builder's schema.
+   *
+   * @param page The scanned page.
+   * @param at The first row's place, 0-based.
+   * @returns This builder.
+   */
+  addScanned(page: ScannedPage, at: number = this.#height): this {
+    const count = page.count;
+    if (count === 0) return this;
+    const needed = at + count;
+    if (needed > this.#capacity) this.#resize(capacityFor(needed, this.#capacity));
+    const capacity = this.#capacity;
+    page.texts.forEach((t, j) => this.#texts[j]!.merge(t, at, count, capacity));
+    page.numbers.forEach((v, j) => {
+      if (v === undefined) return;
+      const column = this.#numberColumns[j]!;
+      (column.values ?? column.materialize(capacity)).set(v, at);
+    });
     this.#height = Math.max(this.#height, needed);
     return this;
   }
 
   /**
    * Builds the frame. Every column is present with its type, whatever the rows held; no rows
-   * give an empty frame of the same schema.
+   * give an empty frame of the same schema. Up to {@linkcode IPC_MAX_ROWS} rows, the columns
+   * go to Polars as one Arrow IPC stream (one native call); beyond, or before apache-arrow is
+   * loaded, as Polars expressions (a gather a column), which hold less memory at that size.
    *
+   * @param way Force one way (tests and benchmarks compare them); `"ipc"` needs apache-arrow
+   * loaded.
    * @returns The frame.
    */
-  finish(): DataFrame {
+  finish(way?: "ipc" | "expressions"): DataFrame {
+    const height = this.#height;
+    if (way === "ipc" || (way === undefined && height <= IPC_MAX_ROWS && arrowLoaded())) {
+      if (this.#ipc) return this.#finishIpc();
+    }
+    return this.#finishExpressions();
+  }
+
+  /** Whether every column can be written as Arrow (int columns cannot yet). */
+  get #ipc(): boolean {
+    return this.#schema.every((c) => c.kind !== "int");
+  }
+
+  #finishIpc(): DataFrame {
+    return ipcFrame(this._arrowColumns(), this.#height);
+  }
+
+  /**
+   * The columns as {@linkcode ipcFrame} takes them (the benchmarks compare writers on them).
+   *
+   * @returns The columns.
+   * @internal
+   */
+  _arrowColumns(): ArrowColumn[] {
+    const height = this.#height;
+    return this.#schema.map((spec): ArrowColumn => {
+      const text = this.#text.get(spec.source ?? spec.name);
+      if (text !== undefined) {
+        const index = text.index?.subarray(0, height);
+        const constant = Math.max(0, text.constant);
+        return spec.kind === "date"
+          ? { name: spec.name, kind: "date", values: labelDays(text.values), index, constant }
+          : { name: spec.name, kind: "text", values: text.values, index, constant };
+      }
+      return { name: spec.name, kind: "float", values: this.#numbers.get(spec.name)?.values };
+    });
+  }
+
+  #finishExpressions(): DataFrame {
     const height = this.#height;
     const inputs: Series[] = [];
     const exprs = [];
@@ -338,6 +315,44 @@ function textColumn(spec: ColumnSpec, field: string, text: TextColumn, height: n
   // Float64, then Int32: nodejs-polars turns null into 0 when it builds Int32 directly.
   const days = pl.Series(spec.name, labelDays(text.values), pl.Float64).cast(pl.Int32);
   return pl.lit(days).explode().gather(pl.col(`_i_${field}`)).cast(pl.Date).alias(spec.name);
+}
+
+/**
+ * A builder with an index and a number column made, kept alive: V8 holds object shapes
+ * weakly, and with no builder alive a full collection clears the shapes its columns took and
+ * throws away the optimised code that named them (the next pull would start cold).
+ */
+export const _kept: FrameBuilder = new FrameBuilder([
+  { name: "A", kind: "text" },
+  { name: "B", kind: "float" },
+]).add([{ A: "a", B: "1" }, { A: "b", B: "2" }]);
+
+const scanFields = new WeakMap<readonly ColumnSpec[], Map<string, ScanFields>>();
+
+/**
+ * The fields a scan of a service's pages reads for a frame of `schema`, in the order
+ * {@linkcode FrameBuilder.addScanned} takes them: text and date sources, then numbers.
+ *
+ * @param schema The service's columns.
+ * @param service The service, whose name is the envelope's key.
+ * @returns The fields (the same object for the same arguments).
+ */
+export function scanFieldsOf(schema: readonly ColumnSpec[], service: string): ScanFields {
+  let byService = scanFields.get(schema);
+  if (byService === undefined) scanFields.set(schema, byService = new Map());
+  let fields = byService.get(service);
+  if (fields === undefined) {
+    const text: string[] = [];
+    const numbers: string[] = [];
+    for (const spec of schema) {
+      const field = spec.source ?? spec.name;
+      if (spec.kind === "text" || spec.kind === "date") {
+        if (!text.includes(field)) text.push(field);
+      } else numbers.push(field);
+    }
+    byService.set(service, fields = { service, text, numbers });
+  }
+  return fields;
 }
 
 /**

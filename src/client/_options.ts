@@ -7,6 +7,7 @@
  */
 
 import { z } from "../deps.ts";
+import { once } from "../util/once.ts";
 import { type Format, FORMATS, type Language, LANGUAGES } from "../wire/format.ts";
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 import type { RateLimit } from "../util/limiter.ts";
@@ -58,11 +59,24 @@ export interface EcosClientOptions {
    */
   apiKey?: string;
   /**
-   * The service's base URL, ending before the service name.
+   * The service's base URL, ending before the service name. A `user:password@` in it (for a
+   * proxy, say) is sent as an Authorization header and written nowhere: the client's
+   * `baseUrl`, frames' `frameInfo`, cache files and error URLs carry the address without it,
+   * and the password is removed from every error like the key. A plain `http://` address is
+   * refused unless it is on this machine or `allowInsecureHttp` is set: the key would cross
+   * the network in clear text.
    *
    * @default {Deno.env.get("ECOS_BASE_URL") ?? "https://ecos.bok.or.kr/api"}
    */
   baseUrl?: string;
+  /**
+   * Allow a plain `http://` base URL to a host that is not this machine. The key is a path
+   * segment: over http, anyone on the way can read it. (The live service answers on http too;
+   * the default address is https.)
+   *
+   * @default {Deno.env.get("ECOS_ALLOW_INSECURE_HTTP") === "1"}
+   */
+  allowInsecureHttp?: boolean;
   /**
    * The body format asked of the service. Frames are the same either way.
    *
@@ -78,7 +92,7 @@ export interface EcosClientOptions {
   /**
    * Rows a request. The sample key may ask for 10 at most.
    *
-   * @default {10000, or 10 with the sample key}
+   * @default {50000, or 10 with the sample key}
    */
   pageSize?: number;
   /**
@@ -143,6 +157,13 @@ export interface EcosClientOptions {
    * such as the bundled server}
    */
   cache?: boolean | CacheOptions;
+  /**
+   * Every call asks the service, whatever the response cache holds, and what it answers
+   * (checked) replaces the entries: the `--refresh` flag.
+   *
+   * @default {false}
+   */
+  refresh?: boolean;
   /**
    * Told after every page of every call: rows and pages done of the total, the rate and the
    * time left. The command line draws its progress line from it; a notebook can too.
@@ -221,12 +242,21 @@ export interface RequestOptions {
    */
   onProgress?: (progress: Progress) => void;
   /**
-   * `false` asks the service for this call even when the response cache holds the answer,
-   * and keeps nothing of it: for pulls that must see the source as it is now.
+   * `false` asks the service for this call even when the response cache holds the answer:
+   * for pulls that must see the source as it is now. What it answers, once every check passed,
+   * replaces the entries, so that an entry is never left behind by a call that did not trust
+   * it. (A client made with `cache: false` has no cache to read or write.)
    *
    * @default {true: the client's cache, when it has one}
    */
   cache?: boolean;
+  /**
+   * `true` does as `cache: false`: asks the service, and replaces the entries with its
+   * (checked) answer.
+   *
+   * @default {the client's refresh, false}
+   */
+  refresh?: boolean;
 }
 
 /** The rejected value, for the end of a message. */
@@ -272,68 +302,79 @@ function isBaseUrl(text: string): boolean {
 // The key's value never appears in a message, whatever is wrong with it.
 const KEY_MESSAGE = "Pass apiKey as a non-empty string of printable characters";
 
-const clientOptionsSchema = z.strictObject({
-  apiKey: z.string({ error: KEY_MESSAGE }).regex(/^[\x21-\x7e]+$/, { error: KEY_MESSAGE })
-    .optional(),
-  baseUrl: z.string({ error: "Pass baseUrl as a string" })
-    .refine(isBaseUrl, {
-      error: (iss) =>
-        `Use an http(s) URL without query or fragment for baseUrl, e.g. ${LIVE_BASE_URL}: got ${
-          JSON.stringify(iss.input)
-        }`,
-    })
-    .optional(),
-  format: formatSchema.default("json"),
-  language: languageSchema.default("kr"),
-  pageSize: positiveInt("pageSize").optional(),
-  concurrency: positiveInt("concurrency").default(4),
-  timeoutMs: positiveInt("timeoutMs", MAX_TIMER_MS).default(60_000),
-  deadlineMs: positiveInt("deadlineMs", MAX_TIMER_MS).optional(),
-  maxResponseBytes: positiveInt("maxResponseBytes").default(128 * 1024 * 1024),
-  maxRows: positiveInt("maxRows").default(10_000_000),
-  retry: z.strictObject({
-    attempts: positiveInt("retry.attempts").default(5),
-    baseMs: milliseconds("retry.baseMs").default(500),
-    capMs: milliseconds("retry.capMs").default(30_000),
-    jitter: z.boolean({ error: "Pass retry.jitter as true or false" }).default(true),
-  }, { error: "Pass retry as an object" }).prefault({}),
-  rateLimit: z.union([
-    z.literal(false),
-    z.strictObject({
-      requests: positiveInt("rateLimit.requests"),
-      windowMs: positiveInt("rateLimit.windowMs", MAX_TIMER_MS),
-    }),
-  ], { error: "Pass rateLimit as { requests, windowMs } or false" })
-    .default({ requests: 300, windowMs: 180_000 }),
-  fetch: z.custom<typeof fetch>((v) => typeof v === "function", {
-    error: "Pass fetch as a function",
-  }).optional(),
-  signal: signalSchema.optional(),
-  onProgress: progressSchema.optional(),
-  env: z.record(z.string(), z.string().optional(), {
-    error: "Pass env as an object of variable names to strings",
-  }).optional(),
-  cache: z.union([
-    z.boolean(),
-    z.strictObject({
-      dir: z.string({ error: "Pass cache.dir as a string" }).min(1).optional(),
-      ttlMs: z.number({ error: "Pass cache.ttlMs as a number" }).nonnegative().optional(),
-    }),
-  ], { error: "Pass cache as true, false or { dir, ttlMs }" }).optional(),
-}, { error: "Pass the options as an object" }).transform((o) => {
-  const readEnv = envReader(o.env);
-  const apiKey = o.apiKey ?? readEnv("ECOS_API_KEY") ?? SAMPLE_KEY;
-  return {
-    ...o,
-    apiKey,
-    baseUrl: (o.baseUrl ?? readEnv("ECOS_BASE_URL") ?? LIVE_BASE_URL).replace(/\/+$/, ""),
-    pageSize: o.pageSize ?? (apiKey === SAMPLE_KEY ? SAMPLE_MAX_ROWS : 10_000),
-    fetch: o.fetch ?? globalThis.fetch,
-  };
-});
+// Built on first use: importing the module does not pay for it.
+const clientOptionsSchema = once(() =>
+  z.strictObject({
+    apiKey: z.string({ error: KEY_MESSAGE }).regex(/^[\x21-\x7e]+$/, { error: KEY_MESSAGE })
+      .optional(),
+    baseUrl: z.string({ error: "Pass baseUrl as a string" })
+      .refine(isBaseUrl, {
+        error: (iss) =>
+          `Use an http(s) URL without query or fragment for baseUrl, e.g. ${LIVE_BASE_URL}: got ${
+            JSON.stringify(iss.input)
+          }`,
+      })
+      .optional(),
+    format: formatSchema.default("json"),
+    language: languageSchema.default("kr"),
+    pageSize: positiveInt("pageSize").optional(),
+    concurrency: positiveInt("concurrency").default(4),
+    timeoutMs: positiveInt("timeoutMs", MAX_TIMER_MS).default(60_000),
+    deadlineMs: positiveInt("deadlineMs", MAX_TIMER_MS).optional(),
+    maxResponseBytes: positiveInt("maxResponseBytes").default(128 * 1024 * 1024),
+    maxRows: positiveInt("maxRows").default(10_000_000),
+    retry: z.strictObject({
+      attempts: positiveInt("retry.attempts").default(5),
+      baseMs: milliseconds("retry.baseMs").default(500),
+      capMs: milliseconds("retry.capMs").default(30_000),
+      jitter: z.boolean({ error: "Pass retry.jitter as true or false" }).default(true),
+    }, { error: "Pass retry as an object" }).prefault({}),
+    rateLimit: z.union([
+      z.literal(false),
+      z.strictObject({
+        requests: positiveInt("rateLimit.requests"),
+        windowMs: positiveInt("rateLimit.windowMs", MAX_TIMER_MS),
+      }),
+    ], { error: "Pass rateLimit as { requests, windowMs } or false" })
+      .default({ requests: 300, windowMs: 180_000 }),
+    fetch: z.custom<typeof fetch>((v) => typeof v === "function", {
+      error: "Pass fetch as a function",
+    }).optional(),
+    signal: signalSchema.optional(),
+    onProgress: progressSchema.optional(),
+    env: z.record(z.string(), z.string().optional(), {
+      error: "Pass env as an object of variable names to strings",
+    }).optional(),
+    allowInsecureHttp: z.boolean({ error: "Pass allowInsecureHttp as true or false" }).optional(),
+    refresh: z.boolean({ error: "Pass refresh as true or false" }).default(false),
+    cache: z.union([
+      z.boolean(),
+      z.strictObject({
+        dir: z.string({ error: "Pass cache.dir as a string" }).min(1).optional(),
+        ttlMs: z.number({ error: "Pass cache.ttlMs as a number" }).nonnegative().optional(),
+      }),
+    ], { error: "Pass cache as true, false or { dir, ttlMs }" }).optional(),
+  }, { error: "Pass the options as an object" }).transform((o) => {
+    const readEnv = envReader(o.env);
+    const apiKey = o.apiKey ?? readEnv("ECOS_API_KEY") ?? SAMPLE_KEY;
+    const given = (o.baseUrl ?? readEnv("ECOS_BASE_URL") ?? LIVE_BASE_URL).replace(/\/+$/, "");
+    const { baseUrl, authorization, secrets } = splitCredentials(given);
+    return {
+      ...o,
+      apiKey,
+      baseUrl,
+      authorization,
+      secrets,
+      allowInsecureHttp: o.allowInsecureHttp ?? readEnv("ECOS_ALLOW_INSECURE_HTTP") === "1",
+      // Measured against the bundled server at 50 and 150 ms latency (README, "Performance").
+      pageSize: o.pageSize ?? (apiKey === SAMPLE_KEY ? SAMPLE_MAX_ROWS : 50_000),
+      fetch: o.fetch ?? globalThis.fetch,
+    };
+  })
+);
 
 /** A client's options with every default applied. */
-export type ClientSettings = z.output<typeof clientOptionsSchema>;
+export type ClientSettings = z.output<ReturnType<typeof clientOptionsSchema>>;
 
 /**
  * Checks client options and applies their defaults (from the environment where they say so).
@@ -343,31 +384,98 @@ export type ClientSettings = z.output<typeof clientOptionsSchema>;
  * @throws {EcosError} INVALID_ARGUMENT naming the problem; the API key's value never appears.
  */
 export function resolveClientOptions(options: unknown): ClientSettings {
+  let settings: ClientSettings;
   try {
-    return parseWith(clientOptionsSchema, options ?? {}, "option");
+    settings = parseWith(clientOptionsSchema(), options ?? {}, "option");
   } catch (e) {
-    // A message quotes the rejected value, which may be the key given in the wrong place.
-    const given = options as { apiKey?: unknown; env?: unknown } | null | undefined;
+    // A message quotes the rejected value, which may be the key given in the wrong place, or a
+    // base URL with its password.
+    const given = options as { apiKey?: unknown; baseUrl?: unknown; env?: unknown } | null;
     const env = typeof given?.env === "object" && given.env !== null ? given.env as Env : undefined;
-    const keys = [given?.apiKey, envReader(env)("ECOS_API_KEY")]
-      .filter((k) => typeof k === "string" && k !== "");
+    const readEnv = envReader(env);
+    const keys = [given?.apiKey, readEnv("ECOS_API_KEY")]
+      .filter((k): k is string => typeof k === "string" && k !== "");
+    for (const url of [given?.baseUrl, readEnv("ECOS_BASE_URL")]) {
+      if (typeof url === "string") keys.push(...splitCredentials(url).secrets);
+    }
     if (!isEcosError(e) || keys.length === 0) throw e;
-    const text = keys.reduce((m: string, k) => new Redactor(k as string).text(m), e.message);
+    const text = new Redactor("", keys).text(e.message);
     throw text === e.message ? e : invalidArgument(text);
   }
+  const url = new URL(settings.baseUrl);
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname) && !settings.allowInsecureHttp) {
+    throw invalidArgument(
+      `Use an https:// baseUrl: over http://, the API key would cross the network in clear ` +
+        `text to ${url.host}; to send it anyway, pass the client option allowInsecureHttp: ` +
+        `true (or set ECOS_ALLOW_INSECURE_HTTP=1)`,
+    );
+  }
+  return settings;
 }
 
-const callOptionsSchema = z.strictObject({
-  signal: signalSchema.optional(),
-  onProgress: progressSchema.optional(),
-  cache: z.boolean({ error: "Pass cache as true or false" }).optional(),
-  format: formatSchema.optional(),
-  language: languageSchema.optional(),
-  pageSize: positiveInt("pageSize").optional(),
-}, { error: "Pass the options as an object" });
+/**
+ * Whether a host name is this machine's: localhost, 127.0.0.0/8, [::1].
+ *
+ * @param hostname A URL's hostname.
+ * @returns `true` for a loopback host.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\./.test(hostname);
+}
+
+/** A user name shorter than this is not hidden on its own: it would hide common words. */
+const MIN_HIDDEN_USER = 6;
+
+/**
+ * A base URL without its `user:password@`, the Authorization header that carries them
+ * instead, and what of them to hide from every text: the password and the pair, as written
+ * and decoded, and the header's token; the user name when it is long enough not to be a word.
+ *
+ * @param baseUrl A base URL as given.
+ * @returns The URL without credentials, the header (if any), the secrets (none without).
+ */
+export function splitCredentials(
+  baseUrl: string,
+): { baseUrl: string; authorization: string | undefined; secrets: string[] } {
+  const m = /^(https?:\/\/)([^/]*)@/i.exec(baseUrl);
+  if (m === null) return { baseUrl, authorization: undefined, secrets: [] };
+  const info = m[2]!;
+  const colon = info.indexOf(":");
+  const user = colon < 0 ? info : info.slice(0, colon);
+  const password = colon < 0 ? "" : info.slice(colon + 1);
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  };
+  const pair = `${decode(user)}:${decode(password)}`;
+  const bytes = new TextEncoder().encode(pair);
+  const token = btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
+  const secrets = [password, decode(password), info, pair, token];
+  if (user.length >= MIN_HIDDEN_USER) secrets.push(user, decode(user));
+  return {
+    baseUrl: m[1]! + baseUrl.slice(m[0].length),
+    authorization: `Basic ${token}`,
+    secrets: [...new Set(secrets)].filter((s) => s !== "" && s !== ":"),
+  };
+}
+
+const callOptionsSchema = once(() =>
+  z.strictObject({
+    signal: signalSchema.optional(),
+    onProgress: progressSchema.optional(),
+    cache: z.boolean({ error: "Pass cache as true or false" }).optional(),
+    refresh: z.boolean({ error: "Pass refresh as true or false" }).optional(),
+    format: formatSchema.optional(),
+    language: languageSchema.optional(),
+    pageSize: positiveInt("pageSize").optional(),
+  }, { error: "Pass the options as an object" })
+);
 
 /** One call's options as given (the client fills in what is missing). */
-export type CallOptions = Omit<z.output<typeof callOptionsSchema>, "signal"> & {
+export type CallOptions = Omit<z.output<ReturnType<typeof callOptionsSchema>>, "signal"> & {
   signal?: AbortSignal | undefined;
 };
 
@@ -379,5 +487,5 @@ export type CallOptions = Omit<z.output<typeof callOptionsSchema>, "signal"> & {
  * @throws {EcosError} INVALID_ARGUMENT naming the problem.
  */
 export function checkCallOptions(options: unknown): CallOptions {
-  return parseWith(callOptionsSchema, options ?? {}, "option") as CallOptions;
+  return parseWith(callOptionsSchema(), options ?? {}, "option") as CallOptions;
 }

@@ -20,8 +20,12 @@ import {
 } from "./_errors.ts";
 import { restate } from "../errors.ts";
 import { BodyError, type Decoded, type RawRow } from "./_envelope.ts";
+import type { ScannedPage } from "./_scan_columns.ts";
+import { readBytes, readText } from "./_read_body.ts";
 import { decodeJson } from "./_decode_json.ts";
-import { decodeXml } from "./_decode_xml.ts";
+import { decodeXml, loadXmlParser, XmlParserNotLoaded } from "./_decode_xml.ts";
+import { scanPage } from "./_scan_json.ts";
+import { rowsOf, type ScanFields } from "./_scan_columns.ts";
 import type { Format, Language } from "../wire/format.ts";
 import { delay, type RateLimiter, type Semaphore } from "../util/limiter.ts";
 import { anySignal } from "../util/signal.ts";
@@ -30,7 +34,7 @@ import {
   isHalfMonthlySearch,
   spellHalfMonthly,
 } from "./_half_monthly.ts";
-import type { CacheKey, ResponseCache } from "../cache/mod.ts";
+import type { CacheKey, ResponseCache, StagedEntry } from "../cache/mod.ts";
 
 /** Retry settings, resolved. */
 export interface RetrySettings {
@@ -46,10 +50,15 @@ export interface RetrySettings {
 
 /** What every request of a client shares. */
 export interface Transport {
-  /** The service's base URL, e.g. https://ecos.bok.or.kr/api. */
+  /** The service's base URL, e.g. https://ecos.bok.or.kr/api; never with credentials. */
   baseUrl: string;
   /** The API key: sent, never shown. */
   apiKey: string;
+  /**
+   * The Authorization header for a base URL that came with `user:password@`: the credentials
+   * are sent this way, and kept out of every URL the client stores or shows.
+   */
+  authorization?: string | undefined;
   /** Removes the key from whatever an error carries. */
   redactor: Redactor;
   /** The fetch to use. */
@@ -88,18 +97,26 @@ export interface PageRequest {
   args: readonly string[];
   /** The caller's signal: aborts without retry. */
   signal?: AbortSignal | undefined;
-  /** Ask the service even when the cache holds the page (a second pull after a change). */
+  /**
+   * Ask the service even when the cache holds the page (`refresh`, `cache: false`, a second
+   * pull after a change): the answer, once checked and kept, replaces the entry.
+   */
   fresh?: boolean | undefined;
-  /** `false`: neither read the cache nor write to it. */
-  cache?: boolean | undefined;
+  /**
+   * Read a JSON page of rows with the scanner, into columns of these fields (see
+   * _scan_json.ts); a body it does not take is decoded the reference way.
+   */
+  scan?: ScanFields | undefined;
 }
 
 /** One page's rows. */
 export interface PageResult {
   /** `list_total_count`: 0 when no data matched. */
   total: number;
-  /** The page's rows. */
+  /** The page's rows (for a scanned page, made from its columns for the checks). */
   rows: RawRow[];
+  /** The page's columns, when the scanner read it. */
+  scanned?: ScannedPage | undefined;
   /** Whether the service answered INFO-200 (no data). */
   noData: boolean;
   /** The page's request, for errors about it. */
@@ -110,6 +127,14 @@ export interface PageResult {
   fetchedAt: Date;
   /** Whether it came from the response cache. */
   fromCache: boolean;
+  /**
+   * Writes the page beside its cache entry, to be put in place when the whole pull has passed
+   * its checks (see {@linkcode StagedEntry}); absent for a page from the cache, or without one.
+   * Call it only after every check of the page passed: nothing unchecked is ever kept.
+   */
+  keep?: (() => Promise<StagedEntry | undefined>) | undefined;
+  /** Removes the cache entry this page was read from: it failed a check. */
+  forget?: (() => Promise<void>) | undefined;
 }
 
 /**
@@ -155,6 +180,67 @@ export function decodeBody(text: string, service: string): Decoded {
   throw new BodyError("neither JSON nor XML", { quote: start });
 }
 
+const utf8 = new TextDecoder();
+
+/**
+ * `scan: false` sends every body the reference way: the benchmarks compare the two paths on
+ * whole pulls (bench/pull_memory.ts).
+ *
+ * @internal
+ */
+export const _decoding: { scan: boolean } = { scan: true };
+
+/**
+ * Decodes a body from its bytes: with `scan`, a JSON page of rows goes through the scanner
+ * (no text, no JSON.parse); anything it does not take, and every other body, is turned into
+ * text and decoded by {@linkcode decodeBody}, the reference path, which words every error.
+ *
+ * @param bytes The body as received.
+ * @param service The service that was called.
+ * @param scan The fields to scan, for pages that become frames.
+ * @param expectedRows Rows the page should hold (sizes the scanner's arrays).
+ * @returns Rows with their total (and columns, when scanned), or the result code.
+ * @throws {BodyError} As {@linkcode decodeBody}.
+ * @internal
+ */
+export function decodeBytes(
+  bytes: Uint8Array,
+  service: string,
+  scan?: ScanFields,
+  expectedRows?: number,
+): Decoded {
+  if (scan !== undefined && _decoding.scan) {
+    const page = scanPage(bytes, scan, expectedRows);
+    if (page !== undefined) return scannedRows(page);
+  }
+  return decodeBody(utf8.decode(bytes), service);
+}
+
+/**
+ * {@linkcode decodeBytes}, loading fast-xml-parser first when the body needs it.
+ *
+ * @internal
+ */
+export async function decodeBytesLoading(
+  bytes: Uint8Array,
+  service: string,
+  scan?: ScanFields,
+  expectedRows?: number,
+): Promise<Decoded> {
+  try {
+    return decodeBytes(bytes, service, scan, expectedRows);
+  } catch (e) {
+    if (!(e instanceof XmlParserNotLoaded)) throw e;
+    await loadXmlParser();
+    return decodeBytes(bytes, service, scan, expectedRows);
+  }
+}
+
+/** A scanned page as decoded rows: its columns, and rows made from them for the checks. */
+function scannedRows(page: ScannedPage): Decoded {
+  return { kind: "rows", total: page.total, rows: rowsOf(page), scanned: page };
+}
+
 /**
  * The wait before the next attempt: a ceiling that doubles from `baseMs` up to `capMs`
  * (four times higher for ERROR-602, which asks us to back off), and with jitter a uniform
@@ -179,43 +265,6 @@ const MAX_REDIRECTS = 5;
 const ERROR_PAGE_BYTES = 64 * 1024;
 /** The longest Retry-After honoured, in milliseconds. */
 export const MAX_RETRY_AFTER_MS = 120_000;
-
-/** Raised by {@linkcode readText} when a body is longer than allowed. */
-class TooLong extends Error {}
-
-/**
- * Reads a body as UTF-8 text, at most `max` bytes. The stream is counted as it arrives (after
- * fetch has decompressed it), so an endless or oversized body is cut off, not read whole.
- *
- * @returns The text, and whether it was cut at `max`.
- */
-async function readText(res: Response, max: number): Promise<{ text: string; cut: boolean }> {
-  const declared = Number(res.headers.get("content-length") ?? NaN);
-  if (declared > max && res.headers.get("content-encoding") === null) {
-    await res.body?.cancel().catch(() => {});
-    return { text: "", cut: true };
-  }
-  if (res.body === null) return { text: "", cut: false };
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) throw new TooLong();
-      parts.push(decoder.decode(value, { stream: true }));
-    }
-  } catch (e) {
-    if (!(e instanceof TooLong)) throw e;
-    await reader.cancel().catch(() => {});
-    return { text: parts.join(""), cut: true };
-  }
-  parts.push(decoder.decode());
-  return { text: parts.join(""), cut: false };
-}
 
 /**
  * Retry-After as milliseconds (seconds or an HTTP date), bounded; `undefined` when absent or
@@ -244,11 +293,11 @@ async function fetchSameOrigin(
   const origin = new URL(t.baseUrl).origin;
   let target = url;
   for (let hops = 0;; hops++) {
-    const res = await t.fetch(target, {
-      signal,
-      redirect: "manual",
-      headers: { accept: "application/json, application/xml, text/xml" },
-    });
+    const headers: Record<string, string> = {
+      accept: "application/json, application/xml, text/xml",
+    };
+    if (t.authorization !== undefined) headers.authorization = t.authorization;
+    const res = await t.fetch(target, { signal, redirect: "manual", headers });
     const location = res.headers.get("location");
     if (res.status < 300 || res.status >= 400 || location === null) return res;
     await res.body?.cancel().catch(() => {});
@@ -281,7 +330,7 @@ async function fetchSameOrigin(
 /**
  * One attempt: rate limiter, a slot, fetch and read under the attempt's time limit.
  *
- * @returns The body text.
+ * @returns The body's bytes.
  */
 async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope) {
   await t.limiter?.acquire(req.signal);
@@ -307,20 +356,23 @@ async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope
     }
     if (res.status !== 200) {
       const { text } = await readText(res, ERROR_PAGE_BYTES).catch(() => ({ text: "" }));
-      if (res.status === 429) {
-        throw rateLimitedError(scope, retryAfterMs(res.headers.get("retry-after")), text);
-      }
-      // 408 and 5xx come from proxies under load; other statuses will not change.
+      const after = retryAfterMs(res.headers.get("retry-after"));
+      if (res.status === 429) throw rateLimitedError(scope, after, text);
+      // 408 and 5xx come from proxies under load; other statuses will not change. A 503 (or any
+      // of these) that says when to come back is asked again no sooner, as a 429 is.
       const retryable = res.status >= 500 || res.status === 408;
       throw badResponseError(scope, {
-        detail: `HTTP status ${res.status}`,
+        detail: `HTTP status ${res.status}${
+          retryable && after !== undefined ? ` (Retry-After: ${Math.ceil(after / 1000)} s)` : ""
+        }`,
         quote: text,
         retryable,
+        retryAfterMs: retryable ? after : undefined,
       });
     }
-    let body: { text: string; cut: boolean };
+    let body: { bytes: Uint8Array; cut: boolean };
     try {
-      body = await readText(res, t.maxResponseBytes);
+      body = await readBytes(res, t.maxResponseBytes);
     } catch (e) {
       throw failed(e, "the body was cut short");
     }
@@ -331,7 +383,7 @@ async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope
         retryable: false,
       });
     }
-    return body.text;
+    return body.bytes;
   } finally {
     clearTimeout(timer);
     release();
@@ -374,34 +426,44 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
   const page = (decoded: Decoded, fetchedAt: Date, fromCache: boolean) => {
     const facts = { scope, args: req.args, fetchedAt, fromCache };
     if (decoded.kind === "rows") {
-      return { total: decoded.total, rows: decoded.rows, noData: false, ...facts };
+      const { total, rows, scanned } = decoded;
+      return { total, rows, scanned, noData: false, ...facts };
     }
     return decoded.code === "INFO-200" ? { total: 0, rows: [], noData: true, ...facts } : undefined;
   };
-  const cache = req.cache === false ? undefined : t.cache;
+  const cache = t.cache;
   if (cache !== undefined && !req.fresh) {
-    const hit = await cache.get(key);
+    // The call's signal bounds the read too: a cache on a stuck disk is no excuse to hang.
+    const hit = await cache.get(key, { signal: req.signal, maxBodyBytes: t.maxResponseBytes });
     if (hit !== undefined) {
+      let cached: PageResult | undefined;
       try {
-        const cached = page(decodeBody(hit.body, req.service), hit.fetchedAt, true);
-        if (cached !== undefined) return cached;
+        const bytes = new TextEncoder().encode(hit.body);
+        const decoded = await decodeBytesLoading(bytes, req.service, req.scan, spanRows(req));
+        cached = page(decoded, hit.fetchedAt, true);
       } catch {
         // An entry that no longer decodes is as good as absent: ask the service.
       }
+      if (cached !== undefined) return { ...cached, forget: () => cache.delete(key) };
+      await cache.delete(key);
     }
   }
   for (let n = 1;; n++) {
     let failure: EcosError;
     try {
       if (req.signal?.aborted) throw req.signal.reason;
-      const text = await attempt(t, req, url, scope);
-      const decoded = decodeBody(text, req.service);
+      const bytes = await attempt(t, req, url, scope);
+      const decoded = await decodeBytesLoading(bytes, req.service, req.scan, spanRows(req));
       const fetchedAt = new Date();
       const answer = page(decoded, fetchedAt, false);
       if (answer !== undefined) {
-        // Rows and "no data" are answers worth keeping; errors are never cached.
-        await cache?.set(key, { body: text, fetchedAt });
-        return answer;
+        // Rows and "no data" are answers worth keeping, once paging has checked them; errors
+        // are never cached. The cache keeps text: made only here.
+        if (cache === undefined) return answer;
+        return {
+          ...answer,
+          keep: () => cache.stage(key, { body: utf8.decode(bytes), fetchedAt }),
+        };
       }
       const result = decoded as Extract<Decoded, { kind: "result" }>;
       failure = resultError(scope, result.code, result.message, n);
@@ -423,6 +485,9 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
     }
   }
 }
+
+/** Rows a page asks for: sizes the scanner's arrays. */
+const spanRows = (req: PageRequest) => Math.max(0, req.endNo - req.startNo + 1);
 
 /** The last failure, restated with the number of attempts. */
 function exhausted(e: EcosError, scope: Scope, attempts: number): EcosError {

@@ -7,41 +7,10 @@
 
 import { z } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
+import { closest } from "../util/closest.ts";
 
-/** Edit distance between two short strings (insertions, deletions, substitutions). */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(row[j - 1]! + 1, previous[j]! + 1, previous[j - 1]! + cost);
-    }
-    previous = row;
-  }
-  return previous[b.length]!;
-}
-
-/**
- * The known name closest to a misspelt one: the same letters in another case, or within a
- * few edits (a third of the name's length, at least 2).
- *
- * @param name The unknown name, e.g. "pagesize".
- * @param known The names that exist.
- * @returns The closest, e.g. "pageSize", or `undefined` when none is close.
- */
-export function closest(name: string, known: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
-  const same = known.find((k) => k.toLowerCase() === lower);
-  if (same !== undefined) return same;
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const k of known) {
-    const d = distance(lower, k.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [k, d];
-  }
-  return best;
-}
+// Shared with the command line and the MCP tools; re-exported for this folder's users.
+export { closest };
 
 /** The fields an object schema at `path` knows, for suggestions. */
 function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): string[] {

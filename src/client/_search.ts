@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { DataFrame } from "../deps.ts";
+import { type DataFrame, pl } from "../deps.ts";
 import { isEcosError } from "../errors.ts";
 import { tooLargeError, totalChangedError, unknownCodeError } from "./_errors.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
@@ -19,7 +19,7 @@ import { explainEmpty } from "./_explain.ts";
 import { concatFrames, mergeRangeParts } from "./_frame.ts";
 import type { Lookups } from "./_lookups.ts";
 import { pageFrame, pullFrame, pullPages, TotalChanged } from "./_paging.ts";
-import { frameInfo, setFrameInfo } from "./_source.ts";
+import { setFrameInfo, withInfoOf } from "./_source.ts";
 import type { ValidSearch } from "./_validate.ts";
 
 /**
@@ -120,9 +120,14 @@ export async function* searchPages(
   using _ = call;
   const pull = async function* (lo: number, hi: number) {
     try {
-      for await (const page of pullPages(fetcherOf(call, partArgs(q, lo, hi)), call.settings)) {
-        yield pageFrame(page, STATISTIC_SEARCH_SCHEMA);
-      }
+      // Each page becomes its frame as it arrives: a field the frame refuses fails the page.
+      const frames = pullPages(
+        fetcherOf(call, partArgs(q, lo, hi)),
+        call.settings,
+        false,
+        (page, span) => pageFrame(page, STATISTIC_SEARCH_SCHEMA, span.startNo),
+      );
+      for await (const frame of frames) yield frame;
     } catch (e) {
       if (e instanceof TotalChanged) throw totalChangedError(e.scope, e.message);
       throw e;
@@ -137,13 +142,15 @@ export async function* searchPages(
 }
 
 /**
- * Several searches at once into one long frame, query after query. When one fails, the others
- * are stopped and the first failure is raised (not the siblings' ABORTED).
+ * Several searches at once into one long frame, query after query, with a LABEL column: each
+ * query's label, null where it has none. When one fails, the others are stopped and the first
+ * failure is raised (not the siblings' ABORTED).
  *
  * @param queries The checked queries.
  * @param signal The caller's signal.
  * @param search Runs one query with a signal.
- * @returns One frame; its provenance is the oldest fetch of all, from the cache if any was.
+ * @returns One frame; its provenance lists each query's pull in `sources` (the oldest fetch
+ * as its `fetchedAt`, from the cache if any was).
  */
 export async function searchMany(
   queries: readonly ValidSearch[],
@@ -162,15 +169,12 @@ export async function searchMany(
   ));
   if (failure !== undefined) throw failure.error;
   const parts = frames as DataFrame[];
-  const infos = parts.map((f) => frameInfo(f)).filter((i) => i !== undefined);
-  const frame = concatFrames(parts, STATISTIC_SEARCH_SCHEMA);
-  const first = infos[0];
-  if (first === undefined) return frame;
-  return setFrameInfo(frame, {
-    ...first,
-    fetchedAt: new Date(Math.min(...infos.map((i) => i.fetchedAt.getTime()))),
-    fromCache: infos.some((i) => i.fromCache),
-  });
+  const labels = parts.flatMap((f, i) =>
+    Array<string | null>(f.height).fill(queries[i]!.label ?? null)
+  );
+  const frame = concatFrames(parts, STATISTIC_SEARCH_SCHEMA)
+    .withColumns(pl.Series("LABEL", labels, pl.String));
+  return withInfoOf(frame, ...parts);
 }
 
 /**

@@ -9,6 +9,7 @@
 
 import type { DataFrame } from "../deps.ts";
 import { isoDate } from "../util/iso_date.ts";
+import type { Language } from "../wire/format.ts";
 import { isBundledServer } from "../wire/bundled.ts";
 
 /** Where a client's data comes from. */
@@ -20,9 +21,14 @@ export type DataSource =
   /** Another server (a proxy, a mirror, a bundled server in another process). */
   | "custom";
 
-/** Where and when a frame's rows were fetched. */
+/**
+ * Where and when a frame's rows were fetched. A frame that combines several pulls (the frame of
+ * `statisticSearchMany`, or `toWide` over several frames) keeps each pull's record in
+ * `sources`; its own `source`, `baseUrl` and `language` are the first pull's, `fetchedAt` the
+ * oldest and `fromCache` whether any came from the cache.
+ */
 export interface FrameInfo {
-  /** Where the rows come from. */
+  /** Where the rows come from (for several pulls, the first's). */
   source: DataSource;
   /** The service's base URL (never the key). */
   baseUrl: string;
@@ -30,6 +36,10 @@ export interface FrameInfo {
   fetchedAt: Date;
   /** Whether any page came from the response cache rather than the service. */
   fromCache: boolean;
+  /** The language of its names, where the client recorded it. */
+  language?: Language;
+  /** Each pull's record, in order, when the frame combines more than one pull. */
+  sources?: FrameInfo[];
 }
 
 /**
@@ -92,8 +102,9 @@ export function setFrameInfo(df: DataFrame, info: FrameInfo): DataFrame {
 
 /**
  * Where and when the rows of a frame a client returned were fetched, and whether they came
- * from the response cache. Frames derived from it (filtered, joined, ...) are new frames and
- * have no record.
+ * from the response cache. The transforms of this module (`toWide`, `withChange`, `toCycle`)
+ * keep the record, and a frame that combines several pulls lists them in `sources`; frames
+ * derived by Polars itself (filtered, joined, ...) are new frames and have no record.
  *
  * @param df A frame a client method returned.
  * @returns The record, or `undefined` for any other frame.
@@ -103,7 +114,7 @@ export function setFrameInfo(df: DataFrame, info: FrameInfo): DataFrame {
  * import assert from "node:assert/strict";
  * import { connect, frameInfo } from "@ecos/ecos";
  *
- * await using session = await connect({ apiKey: "", quiet: true });
+ * await using session = await connect({ env: {}, quiet: true }); // the bundled server
  * const rate = await session.client.series("base_rate", { start: "2024", end: "2024" });
  * assert.equal(frameInfo(rate)?.source, "bundled");
  * assert.equal(frameInfo(rate)?.fromCache, false);
@@ -115,13 +126,39 @@ export function frameInfo(df: DataFrame): FrameInfo | undefined {
 }
 
 /**
- * A frame derived from another keeps the other's record of where its rows came from.
+ * One record for several: the pulls of each, in order (a record that already lists its pulls
+ * gives them), with the first's source, base URL and language, the oldest `fetchedAt` and
+ * whether any came from the cache. One pull gives its own record, without `sources`.
+ *
+ * @param infos The records, in order.
+ * @returns The combined record, or `undefined` for none.
+ */
+export function combineInfo(infos: readonly FrameInfo[]): FrameInfo | undefined {
+  const pulls: FrameInfo[] = [];
+  for (const info of infos) {
+    for (const pull of info.sources ?? [info]) if (!pulls.includes(pull)) pulls.push(pull);
+  }
+  const [first] = pulls;
+  if (first === undefined || pulls.length === 1) return first;
+  const { sources: _, ...head } = first;
+  return {
+    ...head,
+    fetchedAt: new Date(Math.min(...pulls.map((p) => p.fetchedAt.getTime()))),
+    fromCache: pulls.some((p) => p.fromCache),
+    sources: pulls,
+  };
+}
+
+/**
+ * A frame derived from others keeps their records of where its rows came from: one frame's
+ * record as it is, several frames' combined ({@linkcode combineInfo}).
  *
  * @param df The derived frame.
- * @param from The frame it was derived from.
- * @returns `df`, with `from`'s record when it has one.
+ * @param from The frames it was derived from.
+ * @returns `df`, with their record when any has one.
  */
-export function withInfoOf(df: DataFrame, from: DataFrame): DataFrame {
-  const info = frameInfo(from);
+export function withInfoOf(df: DataFrame, ...from: DataFrame[]): DataFrame {
+  const infos = from.map((f) => frameInfo(f)).filter((i) => i !== undefined);
+  const info = combineInfo(infos);
   return info === undefined ? df : setFrameInfo(df, info);
 }

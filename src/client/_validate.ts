@@ -6,6 +6,7 @@
  */
 
 import { z } from "../deps.ts";
+import { once } from "../util/once.ts";
 import { invalidArgument } from "../errors.ts";
 import { parseWith } from "./_schema.ts";
 import {
@@ -20,8 +21,9 @@ import {
 
 // A code is one path segment and nothing else: no slash, no control or non-ASCII characters,
 // and not only dots (URL normalisation drops "." and ".." segments, shifting every later
-// argument). "?" is the live service's placeholder for an unused item level.
-const CODE = /^[0-9A-Za-z_.\-?]+$/;
+// argument). "?" is the live service's placeholder for an unused item level; "*" starts real
+// item codes (the producer price index's all-items "*AA").
+const CODE = /^[0-9A-Za-z_.\-?*]+$/;
 const DOTS = /^\.+$/;
 const sane = (what: string, max: number) =>
   z.string({ error: `Pass ${what} as a string` })
@@ -29,36 +31,47 @@ const sane = (what: string, max: number) =>
     .max(max, { error: `Shorten ${what} to at most ${max} characters` })
     .regex(CODE, {
       error: (iss) =>
-        `Write ${what} with letters, digits and _ - . ? only: got ${JSON.stringify(iss.input)}`,
+        `Write ${what} with letters, digits and _ - . ? * only: got ${JSON.stringify(iss.input)}`,
     })
     .refine((s) => !s.includes(".."), { error: `Remove ".." from ${what}` })
     .refine((s) => !DOTS.test(s), {
       error: (iss) => `Write ${what} with a letter or digit: got ${JSON.stringify(iss.input)}`,
     });
 
+// Built on first use: importing the module does not pay for zod's schemas.
 /** A table code such as "722Y001". */
-const statCodeSchema = sane("statCode", 32);
+const statCodeSchema = once(() => sane("statCode", 32));
 /** An item code such as "0101000". */
-const itemCodeSchema = sane("an item code", 32);
+const itemCodeSchema = once(() => sane("an item code", 32));
 
-const periodInput = z.union([z.string(), z.instanceof(Date)], {
-  error: "Pass start and end as labels (strings) or Dates",
-});
+const periodInput = once(() =>
+  z.union([z.string(), z.instanceof(Date)], {
+    error: "Pass start and end as labels (strings) or Dates",
+  })
+);
 
 /** The shape of a StatisticSearch query, before labels are read. */
-const searchQuerySchema = z.strictObject({
-  statCode: statCodeSchema,
-  cycle: z.string({ error: "Pass cycle as a string" }).refine(isCycle, {
-    error: (iss) => `Use one of the cycles ${CYCLES.join(", ")}: got ${JSON.stringify(iss.input)}`,
-  }),
-  start: periodInput,
-  end: periodInput,
-  items: z.array(itemCodeSchema, { error: "Pass items as an array of item codes" })
-    .max(4, {
-      error: (iss) => `Cannot query more than 4 item codes: got ${(iss.input as unknown[]).length}`,
-    })
-    .optional(),
-}, { error: "Pass the query as an object with statCode, cycle, start and end" });
+const searchQuerySchema = once(() =>
+  z.strictObject({
+    statCode: statCodeSchema(),
+    cycle: z.string({ error: "Pass cycle as a string" }).refine(isCycle, {
+      error: (iss) =>
+        `Use one of the cycles ${CYCLES.join(", ")}: got ${JSON.stringify(iss.input)}`,
+    }),
+    start: periodInput(),
+    end: periodInput(),
+    items: z.array(itemCodeSchema(), { error: "Pass items as an array of item codes" })
+      .max(4, {
+        error: (iss) =>
+          `Cannot query more than 4 item codes: got ${(iss.input as unknown[]).length}`,
+      })
+      .optional(),
+    label: z.string({ error: "Pass label as a string" })
+      .max(200, { error: "Shorten label to at most 200 characters" })
+      .refine((s) => s.trim() !== "", { error: "Pass a label with some text in it, or none" })
+      .optional(),
+  }, { error: "Pass the query as an object with statCode, cycle, start and end" })
+);
 
 /** A StatisticSearch query. */
 export interface StatisticSearchQuery {
@@ -75,6 +88,12 @@ export interface StatisticSearchQuery {
   end: string | Date;
   /** 0 to 4 item codes, one per item level; none returns every item of the table. */
   items?: readonly string[];
+  /**
+   * A name for the query's series (up to 200 characters), for `statisticSearchMany`: its
+   * frame carries it in a LABEL column, and `toWide` names columns by it. The other methods
+   * do not use it.
+   */
+  label?: string;
 }
 
 /** A StatisticSearch query, checked and with its range as period ordinals. */
@@ -89,6 +108,8 @@ export interface ValidSearch {
   endIndex: number;
   /** 0 to 4 item codes. */
   items: string[];
+  /** The query's label, when given. */
+  label?: string;
 }
 
 function periodIndex(value: string | Date, cycle: Cycle, what: "start" | "end"): number {
@@ -120,7 +141,7 @@ function periodIndex(value: string | Date, cycle: Cycle, what: "start" | "end"):
  * @throws {EcosError} INVALID_ARGUMENT naming the problem.
  */
 export function validateSearchQuery(query: unknown): ValidSearch {
-  const q = parseWith(searchQuerySchema, query, "query field");
+  const q = parseWith(searchQuerySchema(), query, "query field");
   const cycle = q.cycle as Cycle;
   const startIndex = periodIndex(q.start, cycle, "start");
   const endIndex = periodIndex(q.end, cycle, "end");
@@ -129,7 +150,15 @@ export function validateSearchQuery(query: unknown): ValidSearch {
       `Put start before end: got start ${label(q.start)} after end ${label(q.end)}`,
     );
   }
-  return { statCode: q.statCode, cycle, startIndex, endIndex, items: q.items ?? [] };
+  const valid: ValidSearch = {
+    statCode: q.statCode,
+    cycle,
+    startIndex,
+    endIndex,
+    items: q.items ?? [],
+  };
+  if (q.label !== undefined) valid.label = q.label;
+  return valid;
 }
 
 const label = (v: string | Date) => v instanceof Date ? v.toISOString().slice(0, 10) : v;
@@ -142,7 +171,7 @@ const label = (v: string | Date) => v instanceof Date ? v.toISOString().slice(0,
  * @throws {EcosError} INVALID_ARGUMENT naming the problem.
  */
 export function validateStatCode(value: unknown): string {
-  return parseWith(statCodeSchema, value, "statCode");
+  return parseWith(statCodeSchema(), value, "statCode");
 }
 
 // Free text (a word, a data name) may be Korean and hold spaces, but is still one path segment.
@@ -163,9 +192,10 @@ const textArgSchema = (what: string) =>
  *
  * @param value The caller's text.
  * @param what The argument's name, for messages.
- * @returns The text.
+ * @returns The text, in Unicode's composed form (NFC): Korean typed or pasted decomposed
+ * (NFD, as macOS file names give it) matches what the service holds.
  * @throws {EcosError} INVALID_ARGUMENT naming the problem.
  */
 export function validateText(value: unknown, what: string): string {
-  return parseWith(textArgSchema(what), value, what);
+  return parseWith(textArgSchema(what), value, what).normalize("NFC");
 }

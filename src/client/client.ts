@@ -20,13 +20,17 @@ import {
 } from "../wire/columns.ts";
 import type { CacheInfo } from "../cache/mod.ts";
 import {
+  checkCycle,
+  checkItemRange,
   findItemsIn,
-  isKorean,
+  searchLanguage,
   searchTablesIn,
   type SeriesName,
   seriesQuery,
   type SeriesRange,
+  tablesOffering,
 } from "../discovery/mod.ts";
+import type { Cycle } from "../wire/period.ts";
 import type { RateLimit } from "../util/limiter.ts";
 import { type Core, createCore, openCall, pullCall } from "./_call.ts";
 import { Lookups } from "./_lookups.ts";
@@ -196,9 +200,14 @@ export class EcosClient {
    * rate limit) into one long frame, query after query. Every query is checked before anything
    * is sent; when one fails, the others are stopped and the failure is raised.
    *
+   * A query's `label` names its series: the frame carries it in a LABEL column (null for a
+   * query without one), and `toWide` names its columns by it. `frameInfo` of the frame lists
+   * each query's pull in `sources`.
+   *
    * @param queries The queries.
    * @param options A signal, or a format, language or page size for these calls.
-   * @returns One frame with the columns of {@linkcode EcosClient.prototype.statisticSearch}.
+   * @returns One frame with the columns of {@linkcode EcosClient.prototype.statisticSearch},
+   * then LABEL.
    * @throws {EcosError} As {@linkcode EcosClient.prototype.statisticSearch}.
    *
    * @example
@@ -208,12 +217,13 @@ export class EcosClient {
    * import { startEcosServer } from "@ecos/ecos/server";
    *
    * await using server = await startEcosServer();
-   * const client = new EcosClient({ baseUrl: server.url });
+   * const client = new EcosClient({ baseUrl: server.url, env: {} });
    * const both = await client.statisticSearchMany([
    *   { statCode: "722Y001", cycle: "M", start: "202401", end: "202412", items: ["0101000"] },
-   *   { statCode: "901Y009", cycle: "M", start: "202401", end: "202412", items: ["0"] },
+   *   { statCode: "901Y009", cycle: "M", start: "202401", end: "202412", items: ["0"], label: "CPI" },
    * ]);
    * assert.equal(both.height, 24);
+   * assert.deepEqual(both.getColumn("LABEL").unique({ maintainOrder: true }).toArray(), [null, "CPI"]);
    * ```
    */
   async statisticSearchMany(
@@ -230,8 +240,11 @@ export class EcosClient {
   }
 
   /**
-   * Pulls a well-known series by name: base_rate, usd_krw, cpi, gdp_nominal, gdp_growth or
-   * ktb_3y (see {@linkcode NAMED_SERIES}). Without `cycle`, the cycle is read from the shape of
+   * Pulls a well-known series by name: rates (base_rate, call_rate, cd_91d, ktb_3y, ...), the
+   * won's exchange rates (usd_krw, ...), prices (cpi, core_cpi, ppi), national accounts
+   * (gdp_growth, gdp_real, gdp_nominal, gni), the balance of payments and trade, money, credit,
+   * labour, production, house prices and sentiment: `namedSeries()` lists them all with their
+   * tables, items, cycles and units. Without `cycle`, the cycle is read from the shape of
    * `start` (202001 is M, 2020Q1 is Q, 2020 is A, 20200101 is D) and, for Dates, is the series'
    * most used one.
    *
@@ -249,7 +262,7 @@ export class EcosClient {
    * import { startEcosServer } from "@ecos/ecos/server";
    *
    * await using server = await startEcosServer();
-   * const client = new EcosClient({ baseUrl: server.url });
+   * const client = new EcosClient({ baseUrl: server.url, env: {} });
    * const cpi = await client.series("cpi", { start: "202301", end: "202312" });
    * assert.equal(cpi.height, 12);
    * assert.equal(cpi.getColumn("STAT_CODE").get(0), "901Y009");
@@ -265,17 +278,87 @@ export class EcosClient {
 
   /**
    * Finds tables by name: the searchable tables whose name holds every word of `text`,
-   * case-insensitive, ignoring the tree numbering ("1.3.1. "). Korean text is looked up in the
-   * Korean table list, other text in the English one; each list is pulled once per client.
+   * case-insensitive, ignoring the tree numbering ("1.3.1. "). The list searched is the
+   * `language` option's when given, else the text's: Korean text is looked up in the Korean
+   * table list, text in Latin letters in the English one, and anything else (digits, nothing)
+   * in the client's language; each list is pulled once per client.
    *
    * Columns: STAT_CODE, STAT_NAME, CYCLE, ORG_NAME (the agency that compiles it, for the
    * attribution its terms ask; null for the Bank of Korea's own), GROUP_CODE, GROUP_NAME (the
    * group the table is filed under).
    *
+   * With `cycle`, only the tables that offer that cycle: the table list names one cycle per
+   * table (CYCLE), so a matching table listed with another cycle is kept when its item list
+   * has that cycle (one StatisticItemList request per such table, pulled once per client).
+   *
    * @param text The words to look for, e.g. "base rate" or "소비자물가".
-   * @param options A signal, or a format or page size for the list's pull.
+   * @param options `cycle` (A, S, Q, M, SM or D) to keep the tables that offer it; a
+   * `language` to search that list whatever the text's script; a signal, or a format or page
+   * size for the lists' pulls.
    * @returns The tables; no rows when nothing matches.
-   * @throws {EcosError} INVALID_ARGUMENT for a text that is not a string; otherwise as
+   * @throws {EcosError} INVALID_ARGUMENT for a text that is not a string or an unknown cycle;
+   * otherwise as statisticSearch.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { EcosClient } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
+   *
+   * await using server = await startEcosServer();
+   * const client = new EcosClient({ baseUrl: server.url, env: {} });
+   * const found = await client.searchTables("base rate");
+   * assert.ok(found.getColumn("STAT_CODE").toArray().includes("722Y001"));
+   * assert.equal((await client.searchTables("no such thing at all")).height, 0);
+   * // The base rate's table is listed as daily, and offers monthly data too.
+   * const monthly = await client.searchTables("base rate", { cycle: "M" });
+   * assert.ok(monthly.getColumn("STAT_CODE").toArray().includes("722Y001"));
+   * assert.equal((await client.searchTables("base rate", { cycle: "S" })).height, 0);
+   * ```
+   */
+  async searchTables(
+    text: string,
+    options: RequestOptions & { cycle?: Cycle } = {},
+  ): Promise<DataFrame> {
+    if (typeof text !== "string") throw invalidArgument("Pass the search text as a string");
+    text = text.normalize("NFC"); // decomposed Korean (NFD) matches names as written
+    const { cycle, language: asked, ...request } = options ?? {};
+    const only = cycle === undefined ? undefined : checkCycle(cycle);
+    const language = searchLanguage(text, asked, this.language);
+    const o = checkCallOptions({ ...request, language });
+    using call = openCall(this.#core, o, "StatisticTableList");
+    const tables = await this.#lookups.tables(call);
+    const found = searchTablesIn(tables, text);
+    const kept = only === undefined ? found : await tablesOffering(
+      found,
+      only,
+      (code) => this.#lookups.items(code, call),
+      this.concurrency,
+    );
+    return withInfoOf(kept, tables);
+  }
+
+  /**
+   * Finds a table's items by name or code: the items whose name or code holds every word of
+   * `pattern` (all of them without one), one row per item and cycle, with the first and last
+   * periods as labels and Dates: ready to pass to statisticSearch. The names searched, and
+   * returned, follow searchTables' rule: the `language` option's when given, else the
+   * pattern's script (Korean for Hangul, English for Latin letters), else the client's
+   * language. The item list is pulled once per client, table and language.
+   *
+   * Columns: STAT_CODE, STAT_NAME, LEVEL (1 for items of ITEM_CODE1, 2 for ITEM_CODE2, ...),
+   * ITEM_CODE, ITEM_NAME, CYCLE, START_TIME, END_TIME, START_DATE, END_DATE, DATA_CNT,
+   * UNIT_NAME; with `start` or `end`, also HAS_DATA: whether the item has data in that cycle
+   * within the range (it has rows, and its periods from START_TIME to END_TIME overlap the
+   * range). Rows are marked, not dropped.
+   *
+   * @param statCode The table code.
+   * @param pattern Words of the name or code to look for.
+   * @param options `start` and `end` (period labels of any cycle, or Dates; either may be left
+   * out) to mark the items with data in that range; a `language` to search that list whatever
+   * the pattern's script; a signal, or a format or page size for the list's pull.
+   * @returns The items; no rows when nothing matches or the table does not exist.
+   * @throws {EcosError} INVALID_ARGUMENT for a bad code, pattern or range; otherwise as
    * statisticSearch.
    *
    * @example
@@ -285,59 +368,38 @@ export class EcosClient {
    * import { startEcosServer } from "@ecos/ecos/server";
    *
    * await using server = await startEcosServer();
-   * const client = new EcosClient({ baseUrl: server.url });
-   * const found = await client.searchTables("base rate");
-   * assert.ok(found.getColumn("STAT_CODE").toArray().includes("722Y001"));
-   * assert.equal((await client.searchTables("no such thing at all")).height, 0);
-   * ```
-   */
-  async searchTables(text: string, options: RequestOptions = {}): Promise<DataFrame> {
-    if (typeof text !== "string") throw invalidArgument("Pass the search text as a string");
-    const language = isKorean(text) ? "kr" : "en";
-    const o = checkCallOptions({ ...options, language });
-    using call = openCall(this.#core, o, "StatisticTableList");
-    const tables = await this.#lookups.tables(call);
-    return withInfoOf(searchTablesIn(tables, text), tables);
-  }
-
-  /**
-   * Finds a table's items by name or code: the items whose name or code holds every word of
-   * `pattern` (all of them without one), one row per item and cycle, with the first and last
-   * periods as labels and Dates: ready to pass to statisticSearch. The item list is pulled once
-   * per client and table.
-   *
-   * Columns: STAT_CODE, STAT_NAME, LEVEL (1 for items of ITEM_CODE1, 2 for ITEM_CODE2, ...),
-   * ITEM_CODE, ITEM_NAME, CYCLE, START_TIME, END_TIME, START_DATE, END_DATE, DATA_CNT,
-   * UNIT_NAME.
-   *
-   * @param statCode The table code.
-   * @param pattern Words of the name or code to look for.
-   * @param options A signal, or a format, language or page size for the list's pull.
-   * @returns The items; no rows when nothing matches or the table does not exist.
-   * @throws {EcosError} INVALID_ARGUMENT for a bad code; otherwise as statisticSearch.
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { EcosClient } from "@ecos/ecos";
-   * import { startEcosServer } from "@ecos/ecos/server";
-   *
-   * await using server = await startEcosServer();
-   * const client = new EcosClient({ baseUrl: server.url, language: "en" });
-   * const items = await client.findItems("901Y009", "all items");
+   * const client = new EcosClient({ baseUrl: server.url, env: {} }); // names in Korean
+   * const items = await client.findItems("901Y009", "all items"); // English words: English names
    * assert.equal(items.getColumn("ITEM_CODE").get(0), "0");
+   * assert.equal(items.getColumn("ITEM_NAME").get(0), "All items");
+   * assert.equal((await client.findItems("901Y009", "총지수")).getColumn("ITEM_CODE").get(0), "0");
+   * // Which of the deposit tables' half-monthly items have data in 2020? None: it ended in 2018.
+   * const old = await client.findItems("814Y002", "", { start: "2020", end: "2020" });
+   * assert.ok(old.getColumn("HAS_DATA").toArray().every((has) => has === false));
    * ```
    */
   async findItems(
     statCode: string,
     pattern = "",
-    options: RequestOptions = {},
+    options: RequestOptions & { start?: string | Date; end?: string | Date } = {},
   ): Promise<DataFrame> {
     const code = validateStatCode(statCode);
     if (typeof pattern !== "string") throw invalidArgument("Pass the pattern as a string");
-    using call = openCall(this.#core, checkCallOptions(options), "StatisticItemList");
+    pattern = pattern.normalize("NFC"); // decomposed Korean (NFD) matches names as written
+    const { start, end, language: asked, ...request } = options ?? {};
+    const range = start === undefined && end === undefined ? undefined : {
+      ...(start === undefined ? {} : { start }),
+      ...(end === undefined ? {} : { end }),
+    };
+    if (range !== undefined) checkItemRange(range);
+    const language = searchLanguage(pattern, asked, this.language);
+    using call = openCall(
+      this.#core,
+      checkCallOptions({ ...request, language }),
+      "StatisticItemList",
+    );
     const items = await this.#lookups.items(code, call);
-    return withInfoOf(findItemsIn(items, pattern), items);
+    return withInfoOf(findItemsIn(items, pattern, range), items);
   }
 
   /**
@@ -387,7 +449,7 @@ export class EcosClient {
    * import { startEcosServer } from "@ecos/ecos/server";
    *
    * await using server = await startEcosServer();
-   * const tables = await new EcosClient({ baseUrl: server.url }).statisticTableList();
+   * const tables = await new EcosClient({ baseUrl: server.url, env: {} }).statisticTableList();
    * const base = tables.filter(pl.col("STAT_CODE").eq(pl.lit("722Y001")));
    * assert.equal(base.getColumn("SRCH_YN").get(0), "Y");
    * ```
@@ -417,7 +479,7 @@ export class EcosClient {
    * import { startEcosServer } from "@ecos/ecos/server";
    *
    * await using server = await startEcosServer();
-   * const items = await new EcosClient({ baseUrl: server.url }).statisticItemList("722Y001");
+   * const items = await new EcosClient({ baseUrl: server.url, env: {} }).statisticItemList("722Y001");
    * assert.ok(items.getColumn("ITEM_CODE").toArray().includes("0101000"));
    * ```
    */
@@ -445,7 +507,7 @@ export class EcosClient {
    * import { startEcosServer } from "@ecos/ecos/server";
    *
    * await using server = await startEcosServer();
-   * const entry = await new EcosClient({ baseUrl: server.url }).statisticWord("소비자물가지수");
+   * const entry = await new EcosClient({ baseUrl: server.url, env: {} }).statisticWord("소비자물가지수");
    * assert.ok(entry.height >= 1);
    * assert.deepEqual(entry.columns, ["WORD", "CONTENT"]);
    * ```
@@ -474,7 +536,7 @@ export class EcosClient {
    * import { startEcosServer } from "@ecos/ecos/server";
    *
    * await using server = await startEcosServer();
-   * const meta = await new EcosClient({ baseUrl: server.url }).statisticMeta("경제심리지수");
+   * const meta = await new EcosClient({ baseUrl: server.url, env: {} }).statisticMeta("경제심리지수");
    * assert.ok(meta.height >= 1);
    * ```
    */

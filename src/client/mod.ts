@@ -34,6 +34,7 @@ export { dateToLabel, parseLabel, parsePeriod, periodEnd } from "./_periods.ts";
 // Frames: building them by the wire's columns, and where their rows came from.
 export { concatFrames, type DataFrame, emptyFrame, mergeRangeParts } from "./_frame.ts";
 export {
+  combineInfo,
   currentSource,
   type DataSource,
   type FrameInfo,
@@ -41,6 +42,7 @@ export {
   setFrameInfo,
   sourceLine,
   sourceOf,
+  withInfoOf,
 } from "./_source.ts";
 
 // The key, hidden from any text that might show it.

@@ -8,7 +8,16 @@
 
 import { type DataFrame, pl } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
-import { type Cycle, tryParseLabel } from "../wire/period.ts";
+import type { Language } from "../wire/format.ts";
+import {
+  type Cycle,
+  CYCLES,
+  DAY_MS,
+  isCycle,
+  periodEndDays,
+  periodStartDays,
+  tryParseLabel,
+} from "../wire/period.ts";
 import { NAMED_SERIES, type NamedSeries, type SeriesName } from "./named_series.ts";
 
 /** The tree numbering at the start of a table name: "1.3.1. ". */
@@ -29,6 +38,41 @@ const literal = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Whether a text has Hangul: Korean text is looked up in the Korean list. */
 export const isKorean = (text: string): boolean =>
   /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(text);
+
+/**
+ * The language whose names a search text is matched against: the one rule of `searchTables`,
+ * `findItems`, `ecos tables` and `ecos items`. A language asked for (a call's `language`,
+ * `--lang`) is used as asked; otherwise the text's script decides: Hangul, the Korean names;
+ * Latin letters, the English names; neither (a code, digits, nothing), the client's language.
+ * So "all items" finds the CPI's "All items" in a session whose language is Korean, and
+ * "총지수" finds "총지수" in an English one.
+ *
+ * @param text The search text.
+ * @param asked The language asked for, if any.
+ * @param otherwise The language for a text without letters: the client's.
+ * @returns The language of the list to search.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { searchLanguage } from "./discovery.ts";
+ *
+ * assert.equal(searchLanguage("all items", undefined, "kr"), "en");
+ * assert.equal(searchLanguage("소비자물가", undefined, "en"), "kr");
+ * assert.equal(searchLanguage("0101000", undefined, "kr"), "kr");
+ * assert.equal(searchLanguage("all items", "kr", "kr"), "kr");
+ * ```
+ */
+export function searchLanguage(
+  text: string,
+  asked: Language | undefined,
+  otherwise: Language,
+): Language {
+  if (asked !== undefined) return asked;
+  if (isKorean(text)) return "kr";
+  if (/\p{Script=Latin}/u.test(text)) return "en";
+  return otherwise;
+}
 
 /**
  * The searchable tables whose name holds every word of `text`, case-insensitive, ignoring the
@@ -62,16 +106,127 @@ export function searchTablesIn(tables: DataFrame, text: string): DataFrame {
 }
 
 /**
+ * Checks a cycle filter.
+ *
+ * @param cycle The caller's value.
+ * @returns The cycle.
+ * @throws {EcosError} INVALID_ARGUMENT for anything but A, S, Q, M, SM or D.
+ */
+export function checkCycle(cycle: unknown): Cycle {
+  if (!isCycle(cycle)) {
+    throw invalidArgument(
+      `Use one of the cycles ${CYCLES.join(", ")}: got ${JSON.stringify(cycle)}`,
+    );
+  }
+  return cycle;
+}
+
+/**
+ * The tables of a {@linkcode searchTablesIn} frame that offer a cycle. The table list names one
+ * cycle per table (its CYCLE) while a table may offer several (the base rate: D, M, Q and A), so
+ * a table whose CYCLE is another is kept when its item list has a row of that cycle: one item
+ * list per such table, `concurrency` at a time.
+ *
+ * @param found Tables, as searchTablesIn gives them.
+ * @param cycle The cycle.
+ * @param itemsOf A table's StatisticItemList frame.
+ * @param concurrency How many item lists to ask for at once.
+ * @returns The tables that offer the cycle, in their order.
+ */
+export async function tablesOffering(
+  found: DataFrame,
+  cycle: Cycle,
+  itemsOf: (statCode: string) => Promise<DataFrame>,
+  concurrency = 4,
+): Promise<DataFrame> {
+  const codes = found.getColumn("STAT_CODE").toArray() as string[];
+  const cycles = found.getColumn("CYCLE").toArray() as (string | null)[];
+  const keep = codes.map((_, i) => cycles[i] === cycle);
+  const ask = codes.flatMap((_, i) => (keep[i] ? [] : [i]));
+  for (let at = 0; at < ask.length; at += Math.max(1, concurrency)) {
+    await Promise.all(
+      ask.slice(at, at + Math.max(1, concurrency)).map(async (i) => {
+        const items = await itemsOf(codes[i]!);
+        keep[i] = (items.getColumn("CYCLE").toArray() as (string | null)[]).includes(cycle);
+      }),
+    );
+  }
+  return found.filter(pl.Series("_keep", keep, pl.Bool));
+}
+
+/** The period range {@linkcode findItemsIn} marks items by: labels or Dates, either side open. */
+export interface ItemRange {
+  /** The first day, or the period whose first day it is (a label of any cycle). */
+  start?: string | Date;
+  /** The last day, or the period whose last day it is (a label of any cycle). */
+  end?: string | Date;
+}
+
+/** A range bound as days since 1970-01-01: a label's first (start) or last (end) day. */
+function boundDay(value: string | Date, what: "start" | "end"): number {
+  if (value instanceof Date) {
+    const t = value.getTime();
+    if (!Number.isFinite(t)) {
+      throw invalidArgument(`Pass ${what} as a valid Date: got an Invalid Date`);
+    }
+    return Math.floor(t / DAY_MS);
+  }
+  const ref = typeof value === "string" ? tryParseLabel(value.trim()) : undefined;
+  if (ref === undefined) {
+    throw invalidArgument(
+      `Write ${what} as a period label (2020, 2020S1, 2020Q1, 202001, 202001S1, 20200101) or ` +
+        `a Date: got ${JSON.stringify(value)}`,
+    );
+  }
+  return what === "start"
+    ? periodStartDays(ref.cycle, ref.index)
+    : periodEndDays(ref.cycle, ref.index);
+}
+
+/**
+ * Checks a range for {@linkcode findItemsIn} before anything is pulled.
+ *
+ * @param range The caller's range.
+ * @returns Its first and last days (days since 1970-01-01; infinite for an open side).
+ * @throws {EcosError} INVALID_ARGUMENT for a bound that is neither a label nor a valid Date,
+ * or a start after the end.
+ */
+export function checkItemRange(range: unknown): { from: number; to: number } {
+  if (typeof range !== "object" || range === null) {
+    throw invalidArgument("Pass the range as { start?, end? }");
+  }
+  const { start, end } = range as ItemRange;
+  const from = start === undefined ? -Infinity : boundDay(start, "start");
+  const to = end === undefined ? Infinity : boundDay(end, "end");
+  if (from > to) throw invalidArgument("Put start before end: the range holds no day");
+  return { from, to };
+}
+
+/** Days since 1970-01-01 of each label's last day; null for a label of no known shape. */
+function lastDays(labels: readonly (string | null)[]): (number | null)[] {
+  return labels.map((label) => {
+    const ref = label === null ? undefined : tryParseLabel(label.trim());
+    return ref === undefined ? null : periodEndDays(ref.cycle, ref.index);
+  });
+}
+
+/**
  * The items of a table whose name or code holds every word of `pattern` (all items without
  * one), one row per item and cycle. Columns: STAT_CODE, STAT_NAME, LEVEL (1 for ITEM_CODE1, 2
  * for ITEM_CODE2, ...), ITEM_CODE, ITEM_NAME, CYCLE, START_TIME, END_TIME, START_DATE,
- * END_DATE, DATA_CNT, UNIT_NAME.
+ * END_DATE, DATA_CNT, UNIT_NAME; with a `range`, also HAS_DATA (Boolean): whether the item has
+ * data in that cycle within the range, that is, it has rows (DATA_CNT above 0) and its periods,
+ * from the first day of START_TIME to the last day of END_TIME, overlap the range. Items are
+ * marked, not dropped; filter on HAS_DATA to keep those with data.
  *
  * @param items A StatisticItemList frame.
  * @param pattern The words to look for in names or codes.
+ * @param range The range to mark items by; none leaves HAS_DATA out.
  * @returns The matching items.
+ * @throws {EcosError} INVALID_ARGUMENT for a range bound that is neither a label nor a valid
+ * Date, or a start after the end.
  */
-export function findItemsIn(items: DataFrame, pattern = ""): DataFrame {
+export function findItemsIn(items: DataFrame, pattern = "", range?: ItemRange): DataFrame {
   let matches = pl.lit(true);
   for (const word of words(pattern)) {
     const w = literal(word);
@@ -80,7 +235,7 @@ export function findItemsIn(items: DataFrame, pattern = ""): DataFrame {
         .or(pl.col("ITEM_CODE").str.toLowerCase().str.contains(w)),
     );
   }
-  return items.filter(matches).select(
+  const found = items.filter(matches).select(
     "STAT_CODE",
     "STAT_NAME",
     pl.col("GRP_CODE").str.extract("(\\d+)$", 1).cast(pl.Int32).alias("LEVEL"),
@@ -94,6 +249,19 @@ export function findItemsIn(items: DataFrame, pattern = ""): DataFrame {
     "DATA_CNT",
     "UNIT_NAME",
   );
+  if (range === undefined) return found;
+  const { from, to } = checkItemRange(range);
+  const firsts = (found.getColumn("START_DATE").toArray() as unknown as (Date | null)[])
+    .map((d) => (d === null ? null : Math.floor(d.getTime() / DAY_MS)));
+  const lasts = lastDays(found.getColumn("END_TIME").toArray() as (string | null)[]);
+  const counts = found.getColumn("DATA_CNT").toArray() as (number | bigint | null)[];
+  const has = firsts.map((first, i) => {
+    const last = lasts[i];
+    const count = counts[i];
+    return first !== null && last !== null && last !== undefined &&
+      count !== null && count !== undefined && Number(count) > 0 && first <= to && last >= from;
+  });
+  return found.withColumns(pl.Series("HAS_DATA", has, pl.Bool));
 }
 
 /** The range of a named series: labels or Dates, and the cycle when the labels do not say. */
@@ -153,7 +321,7 @@ export function seriesQuery(name: string, range: SeriesRange): {
       cycle,
       start: range.start,
       end: range.end,
-      items: [series.item],
+      items: [...series.items],
     },
   };
 }

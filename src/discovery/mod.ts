@@ -7,10 +7,15 @@
  */
 
 export {
+  checkCycle,
+  checkItemRange,
   findItemsIn,
   isKorean,
+  type ItemRange,
+  searchLanguage,
   searchTablesIn,
   seriesQuery,
   type SeriesRange,
+  tablesOffering,
 } from "./discovery.ts";
-export { NAMED_SERIES, type NamedSeries, type SeriesName } from "./named_series.ts";
+export { NAMED_SERIES, type NamedSeries, namedSeries, type SeriesName } from "./named_series.ts";

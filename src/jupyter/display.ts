@@ -26,10 +26,10 @@
  * @module
  */
 
-import nodeModule from "node:module";
-import { type DataFrame, type DataType, pl, type Series } from "../deps.ts";
-import { invalidArgument } from "../errors.ts";
-import { isoDate, isoDateTime } from "../util/iso_date.ts";
+import { type DataFrame, pl } from "../deps.ts";
+import { checkLimit, type DisplayFrameOptions, frameToHtml } from "./table.ts";
+
+export { type DisplayFrameOptions, frameToHtml } from "./table.ts";
 
 /**
  * The symbol Jupyter kernels for JavaScript (Deno's among them) look up on a cell's value to
@@ -51,250 +51,6 @@ export interface Displayable {
   [JUPYTER_DISPLAY](): MimeBundle | Promise<MimeBundle>;
 }
 
-/** Options of {@linkcode displayFrame} and {@linkcode installFrameDisplay}. */
-export interface DisplayFrameOptions {
-  /**
-   * The most rows to show. A longer frame shows its first and last rows around a row of
-   * ellipses.
-   *
-   * @default {10}
-   */
-  rows?: number;
-  /**
-   * The most columns to show. A wider frame shows its first and last columns around a column
-   * of ellipses.
-   *
-   * @default {12}
-   */
-  columns?: number;
-}
-
-const ELLIPSIS = "…";
-
-const SHORT_TYPES: Readonly<Record<string, string>> = {
-  Int8: "i8",
-  Int16: "i16",
-  Int32: "i32",
-  Int64: "i64",
-  UInt8: "u8",
-  UInt16: "u16",
-  UInt32: "u32",
-  UInt64: "u64",
-  Float32: "f32",
-  Float64: "f64",
-  String: "str",
-  Utf8: "str",
-  Bool: "bool",
-  Date: "date",
-  Time: "time",
-  Categorical: "cat",
-  Null: "null",
-  Object: "object",
-};
-
-/** Polars' short name of a data type: "f64", "date", "datetime[ms, Asia/Seoul]", "list[i32]". */
-function typeLabel(dtype: DataType): string {
-  const variant = dtype.variant;
-  // `inner` holds a nested type's element, or a temporal type's unit and zone.
-  const inner = (dtype as unknown as { inner: unknown[] | null }).inner ?? [];
-  if (variant === "List" || variant === "FixedSizeList") {
-    const element = inner[0];
-    return `list[${element instanceof pl.DataType ? typeLabel(element) : "?"}]`;
-  }
-  if (variant === "Datetime" || variant === "Duration") {
-    const parts = inner.filter((p) => typeof p === "string" && p !== "");
-    return `${variant.toLowerCase()}[${parts.join(", ")}]`;
-  }
-  return SHORT_TYPES[variant] ?? variant.toLowerCase();
-}
-
-/** Whether a datetime column carries a time zone: its values are instants, shown with "Z". */
-const zoned = (dtype: DataType) => {
-  if (dtype.variant !== "Datetime") return false;
-  // Polars gives a datetime without a zone the zone "" (or null).
-  const zone = (dtype as unknown as { inner: unknown[] }).inner[1];
-  return typeof zone === "string" && zone !== "";
-};
-
-function formatNumber(v: number): string {
-  if (!Number.isFinite(v)) return Number.isNaN(v) ? "NaN" : v > 0 ? "inf" : "-inf";
-  if (Number.isInteger(v)) return String(v);
-  const abs = Math.abs(v);
-  if (abs < 1e-4) return v.toExponential(3);
-  // Six decimals at most: hides binary noise (0.30000000000000004) and keeps cents and rates.
-  return String(Number(v.toFixed(6)));
-}
-
-/** The text of one cell, given its column's type. */
-function formatCell(value: unknown, dtype: DataType | undefined): string {
-  if (value === null || value === undefined) return "null";
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return "null";
-    if (dtype?.variant === "Date") return isoDate(value);
-    return isoDateTime(value, dtype !== undefined && zoned(dtype));
-  }
-  if (typeof value === "number") return formatNumber(value);
-  if (typeof value === "bigint" || typeof value === "boolean") return String(value);
-  if (typeof value === "string") return value;
-  if (Array.isArray(value)) return `[${value.map((v) => formatCell(v, undefined)).join(", ")}]`;
-  try {
-    return JSON.stringify(value, (_k, v) => typeof v === "bigint" ? String(v) : v) ?? "";
-  } catch {
-    return String(value);
-  }
-}
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Escapes text for HTML text content and quoted attributes. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
-}
-
-function checkLimit(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) {
-    throw invalidArgument(`Cannot show ${name}: pass a whole number of at least 1, got ${value}`);
-  }
-  return value;
-}
-
-/** Which positions of `n` to show within `limit`, with `-1` marking the gap. */
-function positions(n: number, limit: number): number[] {
-  if (n <= limit) return Array.from({ length: n }, (_, i) => i);
-  const head = Math.ceil(limit / 2);
-  const tail = limit - head;
-  return [
-    ...Array.from({ length: head }, (_, i) => i),
-    -1,
-    ...Array.from({ length: tail }, (_, i) => n - tail + i),
-  ];
-}
-
-/**
- * Renders a frame as an HTML table: a shape line, a header of column names and short type
- * names, cells with dates as `YYYY-MM-DD` (never wrapped) and datetimes as ISO 8601, numbers
- * right-aligned with one precision a column and thousands separators where a column holds
- * 10,000 or more, all text escaped, and only the first and last rows and columns of a large
- * frame. Columns that hold only nulls are left out of the table (not the frame) and named in
- * the shape line.
- *
- * @param df The frame.
- * @param options How many rows and columns to show.
- * @returns The HTML fragment.
- * @throws {EcosError} INVALID_ARGUMENT when `rows` or `columns` is not a whole number of at
- * least 1.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { frameToHtml } from "./display.ts";
- * import { pl } from "../deps.ts";
- *
- * const df = pl.DataFrame({ TIME: [new Date("2024-01-01")] }).withColumns(pl.col("TIME").cast(pl.Date));
- * assert.match(frameToHtml(df), /<td style="white-space:nowrap">2024-01-01<\/td>/);
- * ```
- */
-export function frameToHtml(df: DataFrame, options: DisplayFrameOptions = {}): string {
-  const rowLimit = checkLimit("rows", options.rows, 10);
-  const colLimit = checkLimit("columns", options.columns, 12);
-  const [height, width] = [df.height, df.width];
-  // Columns that hold only nulls (ITEM_CODE2..4 of a one-level table, say) say nothing: the
-  // table leaves them out and names them; the frame keeps them.
-  const empty = height === 0
-    ? []
-    : df.columns.filter((name) => df.getColumn(name).nullCount() === height);
-  const shown = empty.length === 0
-    ? df
-    : df.select(...df.columns.filter((c) => !empty.includes(c)));
-  const rowPos = positions(height, rowLimit);
-  const colPos = positions(shown.width, colLimit);
-  const gap = rowPos.indexOf(-1);
-  // Only the rows on show are read out of Polars.
-  const slice = gap < 0 ? shown : pl.concat([shown.head(gap), shown.tail(rowPos.length - gap - 1)]);
-  const names = shown.columns;
-  const header: string[] = [];
-  const types: string[] = [];
-  const cells: string[][] = Array.from({ length: slice.height }, () => []);
-  for (const c of colPos) {
-    if (c < 0) {
-      header.push(`<th>${ELLIPSIS}</th>`);
-      types.push("<td></td>");
-      for (const row of cells) row.push(`<td>${ELLIPSIS}</td>`);
-      continue;
-    }
-    const series: Series = slice.getColumn(names[c] ?? "");
-    header.push(`<th>${escapeHtml(series.name)}</th>`);
-    types.push(`<td>${escapeHtml(typeLabel(series.dtype))}</td>`);
-    const values: unknown[] = series.toArray();
-    const format = columnFormat(series, values);
-    const style = series.isDateTime()
-      ? ' style="white-space:nowrap"'
-      : series.isNumeric()
-      ? ' style="text-align:right"'
-      : "";
-    values.forEach((v, r) => cells[r]?.push(`<td${style}>${escapeHtml(format(v))}</td>`));
-  }
-  const body: string[] = [];
-  let r = 0;
-  for (const p of rowPos) {
-    if (p < 0) {
-      body.push(`<tr>${colPos.map(() => `<td>${ELLIPSIS}</td>`).join("")}</tr>`);
-    } else {
-      body.push(`<tr>${(cells[r++] ?? []).join("")}</tr>`);
-    }
-  }
-  const hidden = empty.length === 0
-    ? ""
-    : ` · ${empty.length} column${empty.length === 1 ? "" : "s"} of nulls not shown: ${
-      escapeHtml(empty.join(", "))
-    }`;
-  return `<div><small>shape: (${height}, ${width})${hidden}</small>` +
-    `<table border="1" class="dataframe"><thead><tr>${header.join("")}</tr>` +
-    `<tr>${types.join("")}</tr></thead><tbody>${body.join("")}</tbody></table></div>`;
-}
-
-/** The most decimals a column shows: hides binary noise (0.30000000000000004). */
-const MAX_DECIMALS = 6;
-
-/** Decimals a number needs, up to MAX_DECIMALS. */
-function decimalsOf(v: number): number {
-  const text = String(Number(v.toFixed(MAX_DECIMALS)));
-  const dot = text.indexOf(".");
-  return dot < 0 || text.includes("e") ? 0 : text.length - dot - 1;
-}
-
-/**
- * How a column's cells are written. Numbers of a column share one precision (the most any of
- * the shown values needs, at most six decimals), and get thousands separators when the
- * column holds a number of 10,000 or more; dates are ISO dates.
- */
-function columnFormat(series: Series, values: readonly unknown[]): (v: unknown) => string {
-  if (!series.isNumeric()) return (v) => formatCell(v, series.dtype);
-  const finite = values.flatMap((v) => {
-    const n = typeof v === "bigint" ? Number(v) : v;
-    return typeof n === "number" && Number.isFinite(n) ? [n] : [];
-  });
-  const decimals = Math.max(0, ...finite.map(decimalsOf));
-  const grouped = finite.some((n) => Math.abs(n) >= 10_000);
-  const number = new Intl.NumberFormat("en-US", {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    useGrouping: grouped,
-  });
-  return (v) => {
-    if (typeof v === "bigint") return grouped ? number.format(v) : String(v);
-    if (typeof v !== "number" || !Number.isFinite(v)) return formatCell(v, series.dtype);
-    return number.format(v);
-  };
-}
-
 /** The mime bundle of a frame: HTML table and Polars' text table, no dataresource. */
 function frameBundle(df: DataFrame, options: DisplayFrameOptions): MimeBundle {
   return { "text/html": frameToHtml(df, options), "text/plain": df.toString() };
@@ -305,7 +61,8 @@ function frameBundle(df: DataFrame, options: DisplayFrameOptions): MimeBundle {
  * HTML table with readable dates (see {@linkcode frameToHtml}), with as many rows and columns
  * as asked for. Frames need no wrapping in a notebook that imported `mod.ts` (see
  * {@linkcode installFrameDisplay}); use this to show more rows, or to show a frame from a copy
- * of nodejs-polars the module does not share.
+ * of nodejs-polars the module does not share. In a notebook, `show(df, { rows })` does the same
+ * and waits until the kernel has sent the table on (a last expression may be lost: see `show`).
  *
  * @param df The frame.
  * @param options How many rows and columns to show.
@@ -338,8 +95,13 @@ const ORIGINAL = Symbol.for("ecos.frameDisplay.original");
 
 /** The exports object of nodejs-polars' `bin/dataframe.js`, the one `pl` was loaded from. */
 function polarsFrameModule(): { _DataFrame: FrameFactory } | undefined {
-  const cache = (nodeModule as unknown as { _cache?: Record<string, { exports?: unknown }> })
-    ._cache;
+  // node:module is loaded here, when a display is installed, not when the module is imported:
+  // loading it costs more than a tenth of importing mod.ts.
+  const process = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } })
+    .process;
+  const nodeModule = process?.getBuiltinModule?.("node:module");
+  const cache = (nodeModule as { _cache?: Record<string, { exports?: unknown }> } | undefined)
+    ?._cache;
   if (cache === undefined || cache === null) return undefined;
   for (const entry of Object.values(cache)) {
     const exports = entry?.exports as Record<string, unknown> | undefined;

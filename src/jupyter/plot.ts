@@ -8,28 +8,39 @@
  * The spec uses only features shared by vega-lite 5 and 6, so it is sent under the v5 media
  * type, the one the frontends render today. Scripts call {@linkcode Chart.toSVG}.
  *
+ * Charts read as an analyst expects: axes and legends are titled by names and units, never raw
+ * column names; date axes are labelled by years, months or days as the span asks; the legend
+ * sits under the chart in as many columns as fit, so the chart stays about 680 pixels wide; a
+ * rule marks zero when values run on both sides of it; policy rates can be drawn as steps; and
+ * series of different units go in panels, one above the other, each with its own axis.
+ *
  * Date and Datetime columns are written as ISO 8601 strings and encoded as temporal fields on
  * a UTC scale, so axis labels name the dates of the data whatever the reader's time zone.
  *
  * @module
  */
 
-import { type DataFrame, loadVega, type VegaLiteTopLevelSpec } from "../deps.ts";
-import { JUPYTER_DISPLAY, type MimeBundle } from "./display.ts";
+import type { DataFrame } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
-import { isoDate } from "../util/iso_date.ts";
 import { currentSource, frameInfo, sourceLine } from "../client/mod.ts";
+import { Chart, type VegaLiteSpec } from "./chart.ts";
+import {
+  bottomLegend,
+  type Column,
+  crossesZero,
+  distinct,
+  downsample,
+  DOWNSAMPLE_ABOVE,
+  DOWNSAMPLE_BUCKETS,
+  type FieldType,
+  labelWidth,
+  readable,
+  readColumn,
+  timeAxis,
+} from "./_encode.ts";
 
-/**
- * A vega-lite specification (https://vega.github.io/vega-lite/docs/spec.html), as plain JSON:
- * vega-lite checks it when the chart is drawn.
- */
-export interface VegaLiteSpec {
-  /** The schema URL, e.g. "https://vega.github.io/schema/vega-lite/v5.json". */
-  $schema?: string;
-  /** Every other property of the specification. */
-  [property: string]: unknown;
-}
+export { Chart, type VegaLiteSpec } from "./chart.ts";
+export { DOWNSAMPLE_ABOVE, DOWNSAMPLE_BUCKETS } from "./_encode.ts";
 
 /** What every chart accepts. */
 export interface ChartOptions {
@@ -48,15 +59,21 @@ export interface ChartOptions {
   /**
    * The horizontal axis title.
    *
-   * @default {none for dates; else the column name}
+   * @default {none for dates; else the column's name as words ("REAL_RATE" is "Real rate")}
    */
   xTitle?: string;
   /**
-   * The vertical axis title.
+   * The vertical axis title: a name, or a unit.
    *
-   * @default {for DATA_VALUE, the frame's UNIT_NAME; else the column name}
+   * @default {for DATA_VALUE, the frame's UNIT_NAME; else the column's name as words}
    */
   yTitle?: string;
+  /**
+   * The legend's title; `null` for none.
+   *
+   * @default {the colour column's name as words ("ITEM_NAME1" is "Item", "SERIES" "Series")}
+   */
+  colorTitle?: string | null;
   /**
    * The line under the title that names where the data comes from; `false` for none.
    *
@@ -66,17 +83,23 @@ export interface ChartOptions {
    */
   source?: string | false;
   /**
-   * The width of the plotting area in pixels.
+   * The width of the plotting area in pixels (axes and labels come on top: about 70 more).
    *
-   * @default {640}
+   * @default {600; for horizontal bars, 600 less the width of the longest category label}
    */
   width?: number;
   /**
-   * The height of the plotting area in pixels.
+   * The height of the plotting area in pixels (of each panel, with `panels`).
    *
-   * @default {280}
+   * @default {280; 180 a panel}
    */
   height?: number;
+  /**
+   * Whether to draw a rule at zero on the value axis, as charts of changes need.
+   *
+   * @default {true when the values run on both sides of zero}
+   */
+  zeroLine?: boolean;
 }
 
 /** Options of {@linkcode lineChart}. */
@@ -87,6 +110,22 @@ export interface LineChartOptions extends ChartOptions {
    * @default {false}
    */
   zero?: boolean;
+  /**
+   * Draw lines as steps, each value held until the next (a policy rate holds between
+   * decisions): `true` for every series, or the names of the series (values of the `color`
+   * column) to draw so, the others as lines.
+   *
+   * @default {false}
+   */
+  step?: boolean | readonly string[];
+  /**
+   * A column whose values split the chart into panels, one above the other, sharing the time
+   * axis, each with its own vertical axis titled by the panel's value. Two units side by side:
+   * `panels: "UNIT_NAME"` puts a rate in % over an index or an exchange rate.
+   *
+   * @default {one panel}
+   */
+  panels?: string;
 }
 
 /** Options of {@linkcode barChart}. */
@@ -100,50 +139,6 @@ export interface BarChartOptions extends ChartOptions {
   horizontal?: boolean;
 }
 
-type FieldType = "temporal" | "quantitative" | "nominal";
-
-interface Column {
-  type: FieldType;
-  values: unknown[];
-}
-
-/** Reads one column for the spec: dates to ISO strings, numbers to JSON-safe numbers. */
-function readColumn(df: DataFrame, name: string, role: string): Column {
-  if (!df.columns.includes(name)) {
-    throw invalidArgument(
-      `Cannot plot column ${JSON.stringify(name)} as ${role}: the frame has ${
-        df.columns.map((c) => JSON.stringify(c)).join(", ") || "no columns"
-      }`,
-    );
-  }
-  const series = df.getColumn(name);
-  const raw: unknown[] = series.toArray();
-  if (series.isDateTime()) {
-    const date = series.dtype.variant === "Date";
-    return {
-      type: "temporal",
-      values: raw.map((v) =>
-        v instanceof Date && Number.isFinite(v.getTime())
-          ? (date ? isoDate(v) : v.toISOString())
-          : null
-      ),
-    };
-  }
-  if (series.isNumeric()) {
-    return {
-      type: "quantitative",
-      values: raw.map((v) => {
-        const n = typeof v === "bigint" ? Number(v) : v;
-        return typeof n === "number" && Number.isFinite(n) ? n : null;
-      }),
-    };
-  }
-  return {
-    type: "nominal",
-    values: raw.map((v) => (v === null || v === undefined ? null : String(v))),
-  };
-}
-
 function checkSize(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 10) {
@@ -152,39 +147,21 @@ function checkSize(name: string, value: number | undefined, fallback: number): n
   return value;
 }
 
-/** Rows as records, and each channel's encoding. */
-/** The distinct non-null texts of a column, when the frame has it. */
-function distinct(df: DataFrame, name: string): string[] {
-  if (!df.columns.includes(name)) return [];
-  return (df.getColumn(name).unique().toArray() as unknown[])
-    .filter((v): v is string => typeof v === "string" && v !== "");
-}
-
-/** Column names of the StatisticSearch frame, as a reader would call them. */
-const READABLE: Readonly<Record<string, string>> = {
-  ITEM_NAME1: "Item",
-  ITEM_NAME2: "Item",
-  ITEM_NAME3: "Item",
-  ITEM_NAME4: "Item",
-  STAT_NAME: "Table",
-  KEYSTAT_NAME: "Indicator",
-  CLASS_NAME: "Class",
-  DATA_VALUE: "Value",
-};
-
-/** Titles a reader understands: units, item names and no raw column names where avoidable. */
-function titles(df: DataFrame, options: ChartOptions, xType: FieldType) {
+/** Titles a reader understands: units, item names and column names as words. */
+function titles(df: DataFrame, options: ChartOptions & { panels?: string }, xType: FieldType) {
   const units = distinct(df, "UNIT_NAME");
   const items = distinct(df, "ITEM_NAME1");
   const y = options.yTitle ??
-    (options.y === "DATA_VALUE" && units.length === 1
-      ? units[0]!
-      : READABLE[options.y] ?? options.y);
-  const x = options.xTitle ?? (xType === "temporal" ? null : READABLE[options.x] ?? options.x);
-  const oneSeries = options.color === undefined && items.length === 1 &&
-    distinct(df, "ITEM_NAME2").length <= 1;
+    (options.y === "DATA_VALUE" && units.length === 1 ? units[0]! : readable(options.y));
+  const x = options.xTitle ?? (xType === "temporal" ? null : readable(options.x));
+  const oneSeries = options.color === undefined && options.panels === undefined &&
+    items.length === 1 && distinct(df, "ITEM_NAME2").length <= 1;
   const title = options.title ?? (oneSeries ? items[0] : undefined);
-  const color = options.color === undefined ? undefined : READABLE[options.color] ?? options.color;
+  const color = options.color === undefined
+    ? null
+    : options.colorTitle === undefined
+    ? readable(options.color)
+    : options.colorTitle;
   return { x, y, title, color };
 }
 
@@ -197,56 +174,8 @@ function sourceOf(df: DataFrame, option: string | false | undefined): string | u
   return source === undefined ? undefined : sourceLine(source, info?.fetchedAt);
 }
 
-/**
- * More points than a line can show: a series longer than DOWNSAMPLE_ABOVE points is drawn
- * from the lowest and highest point of each of DOWNSAMPLE_BUCKETS equal runs of its rows,
- * which keeps every peak and trough (and so the picture) while embedding at most
- * 2 x DOWNSAMPLE_BUCKETS points.
- */
-export const DOWNSAMPLE_ABOVE = 2000;
-/** Runs a downsampled series is cut into (see {@linkcode DOWNSAMPLE_ABOVE}). */
-export const DOWNSAMPLE_BUCKETS = 600;
-
-/** Rows to draw: all of them, or each long series' lows and highs per run. */
-function downsample(
-  rows: Record<string, unknown>[],
-  y: string,
-  series: string | undefined,
-): { rows: Record<string, unknown>[]; sampled: boolean } {
-  const groups = new Map<unknown, Record<string, unknown>[]>();
-  for (const row of rows) {
-    const key = series === undefined ? "" : row[series];
-    let group = groups.get(key);
-    if (group === undefined) groups.set(key, group = []);
-    group.push(row);
-  }
-  if (![...groups.values()].some((g) => g.length > DOWNSAMPLE_ABOVE)) {
-    return { rows, sampled: false };
-  }
-  const out: Record<string, unknown>[] = [];
-  for (const group of groups.values()) {
-    if (group.length <= DOWNSAMPLE_ABOVE) {
-      out.push(...group);
-      continue;
-    }
-    const size = Math.ceil(group.length / DOWNSAMPLE_BUCKETS);
-    for (let from = 0; from < group.length; from += size) {
-      let lo = -1;
-      let hi = -1;
-      for (let i = from; i < Math.min(group.length, from + size); i++) {
-        const v = group[i]![y];
-        if (typeof v !== "number") continue;
-        if (lo < 0 || v < (group[lo]![y] as number)) lo = i;
-        if (hi < 0 || v > (group[hi]![y] as number)) hi = i;
-      }
-      if (lo < 0) continue;
-      for (const i of lo === hi ? [lo] : [Math.min(lo, hi), Math.max(lo, hi)]) out.push(group[i]!);
-    }
-  }
-  return { rows: out, sampled: true };
-}
-
-function encode(df: DataFrame, options: ChartOptions) {
+/** The rows and the encoding of each channel. */
+function encode(df: DataFrame, options: ChartOptions & { panels?: string }) {
   const x = readColumn(df, options.x, "x");
   const y = readColumn(df, options.y, "y");
   if (y.type !== "quantitative") {
@@ -256,10 +185,13 @@ function encode(df: DataFrame, options: ChartOptions) {
       }`,
     );
   }
-  const color = options.color === undefined ? undefined : readColumn(df, options.color, "color");
+  const extra = [
+    ...(options.color === undefined ? [] : [[options.color, "color"] as const]),
+    ...(options.panels === undefined ? [] : [[options.panels, "panels"] as const]),
+  ].map(([name, role]) => [name, readColumn(df, name, role)] as const);
   const values = x.values.map((xv, i) => {
     const row: Record<string, unknown> = { [options.x]: xv, [options.y]: y.values[i] };
-    if (color && options.color !== undefined) row[options.color] = color.values[i];
+    for (const [name, column] of extra) row[name] = column.values[i];
     return row;
   });
   const named = titles(df, options, x.type);
@@ -268,22 +200,23 @@ function encode(df: DataFrame, options: ChartOptions) {
     type: column.type,
     title,
     // Dates are UTC midnights: a UTC scale labels them by their own day in every time zone.
-    ...(column.type === "temporal" ? { scale: { type: "utc" } } : {}),
+    ...(column.type === "temporal"
+      ? { scale: { type: "utc" }, axis: timeAxis(column.values) }
+      : {}),
   });
   const tooltip = (name: string, column: Column) =>
     column.type === "temporal"
-      ? { field: name, type: "temporal", timeUnit: "utcyearmonthdate", title: name }
-      : { field: name, type: column.type, title: name };
+      ? { field: name, type: "temporal", timeUnit: "utcyearmonthdate", title: readable(name) }
+      : { field: name, type: column.type, title: readable(name) };
+  const color = extra.find(([name]) => name === options.color)?.[1];
   return {
     values,
     title: named.title,
     source: sourceOf(df, options.source),
     x: field(options.x, x, named.x),
     y: field(options.y, y, named.y),
-    // Series and category names are often long ("Treasury Bonds (10 years)"): room for them.
-    color: color && options.color !== undefined
-      ? { field: options.color, type: "nominal", title: named.color, legend: { labelLimit: 320 } }
-      : undefined,
+    colorTitle: named.color,
+    colorValues: options.color === undefined ? [] : distinct(df, options.color),
     tooltip: [
       ...(color && options.color !== undefined ? [tooltip(options.color, color)] : []),
       tooltip(options.x, x),
@@ -293,7 +226,6 @@ function encode(df: DataFrame, options: ChartOptions) {
 }
 
 function baseSpec(
-  options: ChartOptions,
   e: { values: unknown[]; title: string | undefined; source: string | undefined },
 ): Record<string, unknown> {
   // The source goes under the title (a subtitle), or alone when there is no title.
@@ -305,101 +237,46 @@ function baseSpec(
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
     ...(title === undefined ? {} : { title }),
-    width: checkSize("width", options.width, 640),
-    height: checkSize("height", options.height, 280),
     data: { values: e.values },
   };
 }
 
-/**
- * A chart: a vega-lite specification that shows itself in Jupyter and renders to SVG.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { Chart } from "./plot.ts";
- *
- * const chart = new Chart({
- *   data: { values: [{ a: 1, b: 2 }, { a: 2, b: 3 }] },
- *   mark: "line",
- *   encoding: { x: { field: "a", type: "quantitative" }, y: { field: "b", type: "quantitative" } },
- * });
- * assert.match(await chart.toSVG(), /^<svg/);
- * ```
- */
-export class Chart {
-  readonly #spec: VegaLiteSpec;
+/** A grey rule at zero across the plot, on the value axis (`y`, or `x` for horizontal bars). */
+const zeroRule = (channel: "x" | "y") => ({
+  mark: { type: "rule", color: "#888", strokeWidth: 1 },
+  encoding: { [channel]: { datum: 0, type: "quantitative" } },
+});
 
-  /**
-   * Wraps a specification; {@linkcode lineChart} and {@linkcode barChart} build them.
-   *
-   * @param spec A vega-lite specification with its data inlined.
-   */
-  constructor(spec: VegaLiteSpec) {
-    this.#spec = structuredClone(spec);
+/** The line layers: lines, steps, or steps for some series (by colour) and lines for the rest. */
+function lineLayers(options: LineChartOptions, colorValues: readonly string[]) {
+  const mark = (step: boolean) => ({
+    type: "line",
+    strokeWidth: 1.5,
+    // "filter" is what vega-lite 5 does by default; 6 breaks the line at nulls instead.
+    invalid: "filter",
+    ...(step ? { interpolate: "step-after" } : {}),
+  });
+  const step = options.step ?? false;
+  if (typeof step === "boolean") return [{ mark: mark(step) }];
+  if (options.color === undefined) {
+    throw invalidArgument(
+      "Cannot draw some series as steps without a color column: pass step: true, or color",
+    );
   }
-
-  /**
-   * The vega-lite specification, as a copy.
-   *
-   * @returns The specification.
-   */
-  toSpec(): VegaLiteSpec {
-    return structuredClone(this.#spec);
+  const unknown = step.filter((s) => !colorValues.includes(s));
+  if (unknown.length > 0) {
+    throw invalidArgument(
+      `Cannot draw ${unknown.map((s) => JSON.stringify(s)).join(", ")} as steps: the color ` +
+        `column ${JSON.stringify(options.color)} has ${
+          colorValues.map((s) => JSON.stringify(s)).join(", ")
+        }`,
+    );
   }
-
-  /**
-   * Renders the chart as a standalone SVG document, in-process with vega.
-   *
-   * @returns The SVG text.
-   */
-  async toSVG(): Promise<string> {
-    const [vega, vegaLite] = await loadVega();
-    const logger = vega.logger(vega.Error);
-    const compiled =
-      vegaLite.compile(this.#spec as unknown as VegaLiteTopLevelSpec, { logger }).spec;
-    const view = new vega.View(vega.parse(compiled), { renderer: "none", logLevel: vega.Error });
-    try {
-      return await view.toSVG();
-    } finally {
-      view.finalize();
-    }
-  }
-
-  /**
-   * The Jupyter display: the vega-lite spec, a static SVG and a line of text.
-   *
-   * @returns The mime bundle.
-   */
-  async [JUPYTER_DISPLAY](): Promise<MimeBundle> {
-    return {
-      "application/vnd.vegalite.v5+json": this.toSpec(),
-      "image/svg+xml": await this.toSVG(),
-      "text/plain": this.toString(),
-    };
-  }
-
-  /**
-   * A one-line description, for text-only frontends.
-   *
-   * @returns E.g. `Chart "Base rate" (line, 72 rows)`.
-   */
-  toString(): string {
-    const spec = this.#spec as {
-      title?: unknown;
-      mark?: unknown;
-      data?: { values?: unknown[] };
-    };
-    const mark = typeof spec.mark === "object" && spec.mark !== null
-      ? (spec.mark as { type?: unknown }).type
-      : spec.mark;
-    const text = typeof spec.title === "object" && spec.title !== null
-      ? (spec.title as { text?: unknown }).text
-      : spec.title;
-    const title = typeof text === "string" ? ` ${JSON.stringify(text)}` : "";
-    const rows = Array.isArray(spec.data?.values) ? `, ${spec.data.values.length} rows` : "";
-    return `Chart${title} (${String(mark ?? "layered")}${rows})`;
-  }
+  const among = { field: options.color, oneOf: [...step] };
+  return [
+    { transform: [{ filter: { not: among } }], mark: mark(false) },
+    { transform: [{ filter: among }], mark: mark(true) },
+  ];
 }
 
 /**
@@ -410,13 +287,16 @@ export class Chart {
  * (a long daily series) is drawn from the lowest and highest point of each of 600 equal runs
  * of its rows: the same picture, peaks and troughs included, at a fraction of the size. The
  * axis titles come from the frame (UNIT_NAME for DATA_VALUE, the item's name as title for a
- * single series), and a line under the title names the source.
+ * single series), and a line under the title names the source. `step` draws policy rates as
+ * steps, `panels` puts series of different units one above the other, and a rule marks zero
+ * when the values cross it.
  *
  * @param df The frame.
- * @param options The columns to plot, titles and size.
- * @returns The chart: show it as a cell's last expression, or call `toSVG()`.
+ * @param options The columns to plot, titles, size, steps and panels.
+ * @returns The chart: show it with `show()` in a notebook, or call `toSVG()`.
  * @throws {EcosError} INVALID_ARGUMENT when a named column is not in the frame, the `y`
- * column is not numeric, or a size is below 10 pixels.
+ * column is not numeric, a size is below 10 pixels, or `step` names a series the `color`
+ * column does not have.
  *
  * @example
  * ```ts
@@ -428,40 +308,90 @@ export class Chart {
  *   TIME: [new Date("2024-01-01"), new Date("2024-02-01"), new Date("2024-03-01")],
  *   DATA_VALUE: [3.5, 3.5, 3.25],
  * }).withColumns(pl.col("TIME").cast(pl.Date));
- * const chart = lineChart(df, { x: "TIME", y: "DATA_VALUE", title: "Base rate (%)" });
+ * const chart = lineChart(df, { x: "TIME", y: "DATA_VALUE", title: "Base rate (%)", step: true });
  * assert.match(await chart.toSVG(), /Base rate \(%\)/);
+ * ```
+ *
+ * @example Two units, two panels
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pl } from "../deps.ts";
+ * import { lineChart } from "./plot.ts";
+ *
+ * const months = [new Date("2024-01-01"), new Date("2024-02-01"), new Date("2024-03-01")];
+ * const df = pl.DataFrame({
+ *   TIME: [...months, ...months],
+ *   ITEM_NAME1: [...months.map(() => "Base rate"), ...months.map(() => "Won per dollar")],
+ *   UNIT_NAME: [...months.map(() => "%"), ...months.map(() => "KRW per USD")],
+ *   DATA_VALUE: [3.5, 3.5, 3.25, 1330, 1335, 1350],
+ * }).withColumns(pl.col("TIME").cast(pl.Date));
+ * const chart = lineChart(df, {
+ *   x: "TIME",
+ *   y: "DATA_VALUE",
+ *   color: "ITEM_NAME1",
+ *   panels: "UNIT_NAME",
+ * });
+ * const svg = await chart.toSVG();
+ * assert.match(svg, />KRW per USD</);
+ * assert.match(svg, />%</);
  * ```
  */
 export function lineChart(df: DataFrame, options: LineChartOptions): Chart {
   const e = encode(df, options);
-  const drawn = downsample(e.values, options.y, options.color);
+  const keys = [options.color, options.panels].filter((k): k is string => k !== undefined);
+  const drawn = downsample(e.values, options.y, keys);
+  const width = checkSize("width", options.width, 600);
+  const height = checkSize("height", options.height, options.panels === undefined ? 280 : 180);
+  const layers = lineLayers(options, e.colorValues);
+  const color = options.color === undefined ? undefined : {
+    field: options.color,
+    type: "nominal",
+    legend: bottomLegend(e.colorValues, width, e.colorTitle),
+  };
+  const view = (panel: string | undefined) => {
+    const rows = panel === undefined
+      ? drawn.rows
+      : drawn.rows.filter((r) => r[options.panels!] === panel);
+    const y = {
+      ...e.y,
+      title: panel ?? e.y.title,
+      scale: { zero: options.zero ?? false },
+    };
+    const encoding = { x: e.x, y, ...(color ? { color } : {}), tooltip: e.tooltip };
+    const zero = options.zeroLine ?? crossesZero(rows.map((r) => r[options.y]));
+    return {
+      width,
+      height,
+      ...(panel === undefined
+        ? {}
+        : { transform: [{ filter: { field: options.panels, equal: panel } }] }),
+      layer: [...layers.map((l) => ({ ...l, encoding })), ...(zero ? [zeroRule("y")] : [])],
+    };
+  };
   const spec = {
-    ...baseSpec(options, { ...e, values: drawn.rows }),
+    ...baseSpec({ ...e, values: drawn.rows }),
     ...(drawn.sampled
       ? {
         description: `Series of more than ${DOWNSAMPLE_ABOVE} points are drawn from the lowest ` +
           `and highest point of each of ${DOWNSAMPLE_BUCKETS} equal runs of their rows.`,
       }
       : {}),
-    // "filter" is what vega-lite 5 does by default; 6 breaks the line at nulls instead.
-    mark: { type: "line", strokeWidth: 1.5, invalid: "filter" },
-    encoding: {
-      x: e.x,
-      y: { ...e.y, scale: { zero: options.zero ?? false } },
-      ...(e.color ? { color: e.color } : {}),
-      tooltip: e.tooltip,
-    },
+    ...(options.panels === undefined ? view(undefined) : {
+      vconcat: distinct(df, options.panels).map(view),
+      resolve: { scale: { x: "shared", y: "independent", color: "shared" } },
+    }),
   };
   return new Chart(spec as VegaLiteSpec);
 }
 
 /**
  * A bar chart: one bar per row, `x` naming the category or period and `y` the numeric length.
- * With `color`, bars of the same `x` stack.
+ * With `color`, bars of the same `x` stack. A rule marks zero when the lengths run on both
+ * sides of it.
  *
  * @param df The frame.
  * @param options The columns to plot, titles, size and orientation.
- * @returns The chart: show it as a cell's last expression, or call `toSVG()`.
+ * @returns The chart: show it with `show()` in a notebook, or call `toSVG()`.
  * @throws {EcosError} INVALID_ARGUMENT when a named column is not in the frame, the `y`
  * column is not numeric, or a size is below 10 pixels.
  *
@@ -478,20 +408,33 @@ export function lineChart(df: DataFrame, options: LineChartOptions): Chart {
  */
 export function barChart(df: DataFrame, options: BarChartOptions): Chart {
   const e = encode(df, options);
-  const category = e.x.type === "nominal" ? { ...e.x, sort: null, axis: { labelLimit: 320 } } : e.x;
-  const base = baseSpec(options, e);
-  // Horizontal bars of categories get a fixed band each, unless a height is asked for.
-  if (options.horizontal && e.x.type === "nominal" && options.height === undefined) {
-    base.height = { step: 20 };
-  }
+  const nominal = e.x.type === "nominal";
+  const labels = nominal ? e.values.map((r) => String(r[options.x] ?? "")) : [];
+  // Long category names down the side take their room from the bars, not from the page.
+  const side = options.horizontal && nominal ? labelWidth(labels, 320) : 0;
+  const width = checkSize("width", options.width, Math.max(240, 600 - side));
+  const category = nominal ? { ...e.x, sort: null, axis: { labelLimit: 320 } } : e.x;
+  const encoding = {
+    ...(options.horizontal ? { y: category, x: e.y } : { x: category, y: e.y }),
+    ...(options.color === undefined ? {} : {
+      color: {
+        field: options.color,
+        type: "nominal",
+        legend: bottomLegend(e.colorValues, width, e.colorTitle),
+      },
+    }),
+    tooltip: e.tooltip,
+  };
+  const zero = options.zeroLine ?? crossesZero(e.values.map((r) => r[options.y]));
+  const bars = { mark: { type: "bar" }, encoding };
   const spec = {
-    ...base,
-    mark: { type: "bar" },
-    encoding: {
-      ...(options.horizontal ? { y: category, x: e.y } : { x: category, y: e.y }),
-      ...(e.color ? { color: e.color } : {}),
-      tooltip: e.tooltip,
-    },
+    ...baseSpec(e),
+    width,
+    // Horizontal bars of categories get a fixed band each, unless a height is asked for.
+    height: options.horizontal && nominal && options.height === undefined
+      ? { step: 20 }
+      : checkSize("height", options.height, 280),
+    ...(zero ? { layer: [bars, zeroRule(options.horizontal ? "x" : "y")] } : bars),
   };
   return new Chart(spec as VegaLiteSpec);
 }

@@ -1,19 +1,19 @@
 /**
  * The mirror's catalogue, `DIR/_catalogue/`: the item lists of the mirrored tables
- * (items.parquet: StatisticItemList's columns and LISTED_AT, when the list was pulled), reused
- * by later runs until it is older than they allow ({@linkcode itemLists}), and a summary per
- * table and cycle (tables.parquet). Both sit outside the data's glob, and Spark skips "_"
- * folders.
+ * (items.pq: StatisticItemList's columns and LISTED_AT, when the list was pulled), reused by
+ * later runs until it is older than they allow ({@linkcode itemLists}), and a summary per
+ * table and cycle (tables.pq). Both are Parquet files named `.pq`, outside the data's glob;
+ * Spark skips "_" folders. A catalogue file that cannot be read is pulled and written again.
  *
  * @module
  */
 
 import { type DataFrame, pl } from "../deps.ts";
 import { type EcosClient, frameInfo } from "../client/mod.ts";
-import { EcosError } from "../errors.ts";
+import { EcosError, isEcosError } from "../errors.ts";
 import { STATISTIC_ITEM_LIST_SCHEMA } from "../wire/columns.ts";
 import { type Cycle, CYCLES, tryParseLabel } from "../wire/period.ts";
-import { exists, writeParquetAtomic } from "./files.ts";
+import { exists, readParquetFile, writeParquetAtomic } from "./files.ts";
 import { CATALOGUE_DIR, ITEMS_FILE, joinPath, TABLES_FILE } from "./layout.ts";
 import type { Manifest } from "./manifest.ts";
 import { countRequests, type Tally } from "./tally.ts";
@@ -40,10 +40,15 @@ export interface ItemList {
 export async function readCatalogueItems(dir: string): Promise<DataFrame | undefined> {
   const path = joinPath(dir, `${CATALOGUE_DIR}/${ITEMS_FILE}`);
   if (!(await exists(path))) return undefined;
-  const frame = pl.readParquet(path);
-  // A catalogue written by another version is not trusted: it is pulled again.
-  if (ITEM_COLUMNS.some((c) => !frame.columns.includes(c))) return undefined;
-  return frame.select(...ITEM_COLUMNS);
+  try {
+    const frame = await readParquetFile(path);
+    // A catalogue written by another version is not trusted: it is pulled again.
+    if (ITEM_COLUMNS.some((c) => !frame.columns.includes(c))) return undefined;
+    return frame.select(...ITEM_COLUMNS);
+  } catch {
+    // Damaged (cut short, overwritten): the lists are pulled again and the file rewritten.
+    return undefined;
+  }
 }
 
 /**
@@ -70,18 +75,20 @@ export function cachedItemList(
 }
 
 /**
- * Writes the catalogue's item lists: the rows of earlier runs for other tables, and this run's
- * lists for its tables.
+ * Writes the catalogue's item lists: the rows of earlier runs for other tables, and the lists
+ * this run pulled for its tables (none pulled: nothing written).
  *
  * @param dir The mirror's directory.
  * @param catalogue The rows read at the start, if any.
- * @param lists This run's lists by table.
+ * @param all This run's lists by table.
  */
 export async function writeCatalogueItems(
   dir: string,
   catalogue: DataFrame | undefined,
-  lists: ReadonlyMap<string, ItemList>,
+  all: ReadonlyMap<string, ItemList>,
 ): Promise<void> {
+  const lists = new Map([...all].filter(([, list]) => list.fetched));
+  if (lists.size === 0) return;
   const codes = [...lists.keys()];
   const parts: DataFrame[] = [];
   if (catalogue !== undefined) {
@@ -113,75 +120,113 @@ export interface ItemListSettings {
   signal: AbortSignal | undefined;
   /** The clock. */
   now: () => Date;
+  /**
+   * Told a table whose list could not be had (no items, or the client's failure); without it,
+   * that failure is thrown.
+   */
+  onFailure: ((statCode: string, error: unknown) => void) | undefined;
+}
+
+/** The item lists of a run, and the catalogue they came with. */
+export interface ItemLists {
+  /** The lists by table, in the order of the codes (failed tables left out). */
+  lists: Map<string, ItemList>;
+  /** The catalogue's rows read at the start, if any. */
+  catalogue: DataFrame | undefined;
 }
 
 /**
  * The item lists of the tables: the catalogue's while young enough, else pulled (bypassing the
- * response cache, counted in the tally); the catalogue then rewritten with the lists pulled.
- * Every table is checked here, before any unit is fetched.
+ * response cache, counted in the tally). Every table is checked here, before any unit is
+ * fetched. Nothing is written: {@linkcode writeCatalogueItems} keeps the lists pulled.
  *
  * @param client The client.
  * @param codes The tables, checked and without repeats.
- * @param o The directory, the catalogue's age limit, the signal and the clock.
+ * @param o The directory, the catalogue's age limit, the signal, the clock, and where a
+ * table's failure goes.
  * @param tally The run's counters.
  * @returns The lists by table, in the order of `codes`.
- * @throws {EcosError} UNKNOWN_CODE for a table with no items; the client's failures.
+ * @throws {EcosError} UNKNOWN_CODE for a table with no items; the client's failures (unless
+ * `onFailure` takes them; ABORTED and INFO-100 always).
  */
 export async function itemLists(
   client: EcosClient,
   codes: readonly string[],
   o: ItemListSettings,
   tally: Tally,
-): Promise<Map<string, ItemList>> {
+): Promise<ItemLists> {
   const { signal } = o;
   const catalogue = await readCatalogueItems(o.dir);
   const notBefore = new Date(o.now().getTime() - o.catalogueMaxAgeMs);
   const lists = new Map<string, ItemList>();
-  const fetched = new Map<string, ItemList>();
   for (const code of codes) {
     let list = cachedItemList(catalogue, code, notBefore);
     if (list === undefined) {
-      const items = await countRequests(
-        tally,
-        (onProgress) =>
-          client.statisticItemList(code, {
-            ...(signal ? { signal } : {}),
-            onProgress,
-            cache: false,
-          }),
-      );
-      if (items.height === 0) {
-        throw new EcosError(
-          "UNKNOWN_CODE",
-          `Check the table code: the service lists no items for ${code}`,
-          { service: "StatisticItemList" },
+      try {
+        const items = await countRequests(
+          tally,
+          (onProgress) =>
+            client.statisticItemList(code, {
+              ...(signal ? { signal } : {}),
+              onProgress,
+              cache: false,
+            }),
         );
+        if (items.height === 0) {
+          throw new EcosError(
+            "UNKNOWN_CODE",
+            `Check the table code: the service lists no items for ${code}`,
+            { service: "StatisticItemList" },
+          );
+        }
+        list = { items, listedAt: frameInfo(items)?.fetchedAt ?? o.now(), fetched: true };
+      } catch (e) {
+        if (o.onFailure === undefined || isFatal(e)) throw e;
+        o.onFailure(code, e);
+        continue;
       }
-      list = { items, listedAt: frameInfo(items)?.fetchedAt ?? o.now(), fetched: true };
-      fetched.set(code, list);
     }
     lists.set(code, list);
   }
-  if (fetched.size > 0) await writeCatalogueItems(o.dir, catalogue, fetched);
-  return lists;
+  return { lists, catalogue };
 }
 
-/** The names of tables, from item lists. */
-function tableNames(catalogue: DataFrame | undefined): Map<string, string | null> {
+/**
+ * Whether a failure stops the whole run rather than one table: a cancellation, a key the
+ * service refuses, or a service that keeps limiting the rate.
+ *
+ * @param e What was thrown.
+ * @returns `true` to stop.
+ */
+export function isFatal(e: unknown): boolean {
+  if (!isEcosError(e)) return true;
+  return ["ABORTED", "INFO-100", "ERROR-602", "RATE_LIMITED", "INVALID_ARGUMENT"].includes(e.code);
+}
+
+/** The names of tables, and their level-1 items by table and cycle, from item lists. */
+function tableFacts(catalogue: DataFrame | undefined) {
   const names = new Map<string, string | null>();
-  if (catalogue === undefined) return names;
-  const rows = catalogue.select("STAT_CODE", "STAT_NAME").unique({ maintainOrder: true });
+  const items = new Map<string, Set<string>>();
+  if (catalogue === undefined) return { names, items };
+  const rows = catalogue.select("STAT_CODE", "STAT_NAME", "GRP_CODE", "CYCLE", "ITEM_CODE");
   for (const row of rows.toRecords()) {
     const code = row.STAT_CODE as string | null;
-    if (code !== null && !names.has(code)) names.set(code, row.STAT_NAME as string | null);
+    if (code === null) continue;
+    if (!names.has(code)) names.set(code, row.STAT_NAME as string | null);
+    const group = row.GRP_CODE as string | null;
+    if (group !== null && !/^Group1$|\D1$/.test(group)) continue;
+    const key = `${code}/${row.CYCLE}`;
+    const set = items.get(key) ?? new Set<string>();
+    set.add(String(row.ITEM_CODE));
+    items.set(key, set);
   }
-  return names;
+  return { names, items };
 }
 
 /**
  * Writes the catalogue's tables: one row per table and cycle of the manifest, with STAT_NAME,
- * ITEMS (units stored), ROWS, LAST_PERIOD (the latest label stored) and FETCHED_AT (the latest
- * fetch).
+ * ITEMS (level-1 items in its item list), ROWS, LAST_PERIOD (the latest label stored) and
+ * FETCHED_AT (the latest fetch).
  *
  * @param dir The mirror's directory.
  * @param manifest The manifest.
@@ -189,13 +234,12 @@ function tableNames(catalogue: DataFrame | undefined): Map<string, string | null
 export async function writeCatalogueTables(dir: string, manifest: Manifest): Promise<void> {
   const groups = new Map<
     string,
-    { statCode: string; cycle: Cycle; items: number; rows: number; last?: string; at: number }
+    { statCode: string; cycle: Cycle; rows: number; last?: string; at: number }
   >();
   for (const unit of Object.values(manifest.units)) {
     const key = `${unit.statCode}/${unit.cycle}`;
     const g = groups.get(key) ??
-      { statCode: unit.statCode, cycle: unit.cycle, items: 0, rows: 0, at: 0 };
-    g.items++;
+      { statCode: unit.statCode, cycle: unit.cycle, rows: 0, at: 0 };
     g.rows += unit.rows;
     g.at = Math.max(g.at, Date.parse(unit.fetchedAt));
     if (unit.lastPeriod !== null) {
@@ -215,12 +259,16 @@ export async function writeCatalogueTables(dir: string, manifest: Manifest): Pro
       ? 1
       : CYCLES.indexOf(a.cycle) - CYCLES.indexOf(b.cycle)
   );
-  const names = tableNames(await readCatalogueItems(dir));
+  const { names, items } = tableFacts(await readCatalogueItems(dir));
   const frame = pl.DataFrame([
     pl.Series("STAT_CODE", sorted.map((g) => g.statCode), pl.String),
     pl.Series("STAT_NAME", sorted.map((g) => names.get(g.statCode) ?? null), pl.String),
     pl.Series("CYCLE", sorted.map((g) => g.cycle), pl.String),
-    pl.Series("ITEMS", sorted.map((g) => g.items), pl.Float64).cast(pl.Int64),
+    pl.Series(
+      "ITEMS",
+      sorted.map((g) => items.get(`${g.statCode}/${g.cycle}`)?.size ?? 0),
+      pl.Float64,
+    ).cast(pl.Int64),
     pl.Series("ROWS", sorted.map((g) => g.rows), pl.Float64).cast(pl.Int64),
     pl.Series("LAST_PERIOD", sorted.map((g) => g.last ?? null), pl.String),
     pl.Series("FETCHED_AT", sorted.map((g) => g.at), pl.Float64).cast(pl.Int64)

@@ -43,7 +43,10 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
 export function unitFailure(e: unknown, unit: MirrorUnit): unknown {
   if (!isEcosError(e) || e.code === "ABORTED") return e;
   return restate(e, {
-    message: `${e.message} (while mirroring ${unit.statCode} ${unit.cycle} ${unit.item}; ` +
+    message:
+      `${e.message} (while mirroring ${unit.statCode} ${unit.cycle}${
+        unit.item === null ? "" : ` ${unit.item}`
+      }; ` +
       "run the mirror again to resume where it stopped)",
   });
 }

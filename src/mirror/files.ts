@@ -6,8 +6,9 @@
  * @module
  */
 
-import type { DataFrame } from "../deps.ts";
-import { CATALOGUE_DIR, isTempName, joinPath, tempPath } from "./layout.ts";
+import { Buffer } from "node:buffer";
+import { type DataFrame, pl } from "../deps.ts";
+import { CATALOGUE_DIR, HISTORY_DIR, isTempName, joinPath, tempPath } from "./layout.ts";
 
 /**
  * Writes a file atomically: `write` fills a temporary file, which then replaces `path`.
@@ -51,6 +52,18 @@ export async function writeParquetAtomic(path: string, frame: DataFrame): Promis
   await writeAtomic(path, (tmp) => frame.writeParquet(tmp, { compression: "zstd" }));
 }
 
+/**
+ * Reads a Parquet file whatever its name: nodejs-polars takes a path that does not end in
+ * ".parquet" (the history's and the catalogue's `.pq`) for the file's content itself.
+ *
+ * @param path The file.
+ * @returns Its rows.
+ * @throws {Error} When the file is missing or not Parquet.
+ */
+export async function readParquetFile(path: string): Promise<DataFrame> {
+  return pl.readParquet(Buffer.from(await Deno.readFile(path)));
+}
+
 /** Whether a path exists (as anything). */
 export async function exists(path: string): Promise<boolean> {
   try {
@@ -63,7 +76,7 @@ export async function exists(path: string): Promise<boolean> {
 }
 
 /** The entries of a folder; none when it does not exist. */
-async function entries(dir: string): Promise<Deno.DirEntry[]> {
+export async function entries(dir: string): Promise<Deno.DirEntry[]> {
   const out: Deno.DirEntry[] = [];
   try {
     for await (const entry of Deno.readDir(dir)) out.push(entry);
@@ -75,22 +88,40 @@ async function entries(dir: string): Promise<Deno.DirEntry[]> {
 }
 
 /**
+ * The partition folders under a root (`STAT_CODE=*\/CYCLE=*`), relative to the mirror.
+ *
+ * @param dir The mirror's directory.
+ * @param root "" for the data, or the history's folder.
+ * @returns E.g. ["STAT_CODE=722Y001/CYCLE=M", ...].
+ */
+export async function partitionFolders(dir: string, root = ""): Promise<string[]> {
+  const base = root === "" ? dir : joinPath(dir, root);
+  const out: string[] = [];
+  for (const table of await entries(base)) {
+    if (!table.isDirectory || !table.name.startsWith("STAT_CODE=")) continue;
+    for (const cycle of await entries(joinPath(base, table.name))) {
+      if (cycle.isDirectory && cycle.name.startsWith("CYCLE=")) {
+        out.push(`${root === "" ? "" : `${root}/`}${table.name}/${cycle.name}`);
+      }
+    }
+  }
+  return out;
+}
+
+/**
  * Removes the temporary files that killed writes left in a mirror: beside the manifest, in the
- * catalogue and in every partition.
+ * catalogue, and in every partition of the data and of the history.
  *
  * @param dir The mirror's directory.
  * @returns How many were removed.
  */
 export async function sweepTempFiles(dir: string): Promise<number> {
-  const folders = [dir, joinPath(dir, CATALOGUE_DIR)];
-  for (const table of await entries(dir)) {
-    if (!table.isDirectory || !table.name.startsWith("STAT_CODE=")) continue;
-    for (const cycle of await entries(joinPath(dir, table.name))) {
-      if (cycle.isDirectory && cycle.name.startsWith("CYCLE=")) {
-        folders.push(joinPath(dir, `${table.name}/${cycle.name}`));
-      }
-    }
-  }
+  const folders = [
+    dir,
+    joinPath(dir, CATALOGUE_DIR),
+    ...(await partitionFolders(dir)).map((p) => joinPath(dir, p)),
+    ...(await partitionFolders(dir, HISTORY_DIR)).map((p) => joinPath(dir, p)),
+  ];
   let removed = 0;
   for (const folder of folders) {
     for (const entry of await entries(folder)) {

@@ -1,26 +1,38 @@
 /**
- * mirror(): whole ECOS tables into a hive-partitioned Parquet dataset, unit by unit, resumably
- * and incrementally.
+ * mirror(): whole ECOS tables into a hive-partitioned Parquet dataset, a table and cycle per
+ * unit, resumably and incrementally, keeping every superseded value.
  *
  * The call, and where each step lives: the arguments checked (here and options.ts) -> the
- * directory's manifest, resumed or a new run (run.ts) -> item lists, the catalogue's when
- * young enough, else StatisticItemList (catalogue.ts) -> units and the plan, told to `onPlan`
- * (plan.ts) -> each unit not done in this run fetched, written and recorded (run.ts, unit.ts)
- * -> the run marked finished, the catalogue's tables written (run.ts). The counters all of
- * them share are one {@linkcode Tally} (tally.ts).
+ * directory created and locked (lock.ts; not for a dry run) -> the manifest, resumed or a new
+ * run (run.ts, manifest.ts) -> item lists, the catalogue's when young enough, else
+ * StatisticItemList (catalogue.ts) -> units and the plan, told to `onPlan` (plan.ts) -> each
+ * unit not done in this run fetched, merged, written and journalled (run.ts, unit.ts,
+ * merge.ts, history.ts) -> the run marked finished, the catalogue's tables written (run.ts).
+ * The counters all of them share are one {@linkcode Tally} (tally.ts).
  *
  * @module
  */
 
 import { type EcosClient, validateStatCode } from "../client/mod.ts";
-import { invalidArgument } from "../errors.ts";
-import { itemLists } from "./catalogue.ts";
+import { invalidArgument, isEcosError } from "../errors.ts";
+import { isBundledServer } from "../wire/bundled.ts";
+import type { Cycle } from "../wire/period.ts";
+import { type ItemList, itemLists, writeCatalogueItems } from "./catalogue.ts";
 import { throwIfAborted } from "./failures.ts";
 import { sweepTempFiles } from "./files.ts";
-import { type MirrorOptions, resolveMirrorOptions } from "./options.ts";
-import { type MirrorPlan, planMirror } from "./plan.ts";
+import { lockMirror } from "./lock.ts";
+import { migrateV1 } from "./migrate.ts";
+import { type MirrorOptions, type MirrorSettings, resolveMirrorOptions } from "./options.ts";
+import {
+  type MirrorPlan,
+  type PlanInput,
+  planMirror,
+  unitsOf,
+  workFor,
+  workSettings,
+} from "./plan.ts";
 import { openManifest, runUnits } from "./run.ts";
-import { startTally, type Tally } from "./tally.ts";
+import { type MirrorFailure, startTally, type Tally } from "./tally.ts";
 
 /** What a mirror run did. */
 export interface MirrorResult {
@@ -30,12 +42,33 @@ export interface MirrorResult {
   started: boolean;
   /** Units fetched and stored by this call. */
   unitsFetched: number;
+  /** Data files this call rewrote: those whose rows changed. */
+  filesWritten: number;
   /** Rows in the files this call wrote (kept rows and new ones). */
   rowsWritten: number;
+  /** Values this call found revised: superseded, and kept in the history. */
+  revised: number;
+  /**
+   * Tables, or units of them, that could not be mirrored (`keepGoing`): a code the service
+   * does not know, a table whose pull kept failing. Empty when all went well.
+   */
+  failures: MirrorFailure[];
+  /** Warnings, as `onWarning` was told them. */
+  warnings: string[];
   /** Requests this call made (pages answered), the item lists' included. */
   requests: number;
   /** Milliseconds the call took. */
   elapsedMs: number;
+}
+
+/**
+ * Where a client's data comes from, as a mirror tells sources apart: "bundled" for the bundled
+ * server (whatever port it got), else the base URL without any key.
+ */
+function sourceOf(client: EcosClient): string {
+  return client.source === "bundled" || isBundledServer(client.baseUrl)
+    ? "bundled"
+    : publicBaseUrl(client.baseUrl);
 }
 
 /** The base URL as the manifest keeps it: no user, password, query or fragment. */
@@ -48,17 +81,35 @@ function publicBaseUrl(baseUrl: string): string {
   return url.href.replace(/\/+$/, "");
 }
 
-/** The table codes, checked, without repeats. */
-function checkCodes(statCodes: unknown): string[] {
+/** A table code, checked: a folder that globs read, so no wildcard may hide in it. */
+function checkCode(code: unknown): string {
+  const checked = validateStatCode(code);
+  if (!/^[0-9A-Za-z_.-]+$/.test(checked)) {
+    throw invalidArgument(`Write statCode with letters, digits and _ - . only: got ${checked}`);
+  }
+  return checked;
+}
+
+/**
+ * The table codes, checked, without repeats. With `keepGoing`, a bad code (from a table list,
+ * say) is a failure of its table, and the others go on.
+ */
+function checkCodes(statCodes: unknown, keepGoing: boolean, tally: Tally): string[] {
   const list = typeof statCodes === "string" ? [statCodes] : statCodes;
   if (!Array.isArray(list) || list.length === 0) {
     throw invalidArgument("Pass the tables to mirror as a code or a non-empty array of codes");
   }
-  const codes = list.map((c) => validateStatCode(c));
-  for (const code of codes) {
-    // The code names a folder that globs read: no wildcard may hide in it.
-    if (!/^[0-9A-Za-z_.-]+$/.test(code)) {
-      throw invalidArgument(`Write statCode with letters, digits and _ - . only: got ${code}`);
+  const codes: string[] = [];
+  for (const code of list) {
+    try {
+      codes.push(checkCode(code));
+    } catch (e) {
+      if (!keepGoing) throw e;
+      tally.failures.push({
+        statCode: String(code),
+        code: isEcosError(e) ? e.code : "INVALID_ARGUMENT",
+        message: e instanceof Error ? e.message : String(e),
+      });
     }
   }
   return [...new Set(codes)];
@@ -70,7 +121,11 @@ function resultOf(plan: MirrorPlan, started: boolean, tally: Tally): MirrorResul
     plan,
     started,
     unitsFetched: tally.unitsFetched,
+    filesWritten: tally.filesWritten,
     rowsWritten: tally.rowsWritten,
+    revised: tally.revised,
+    failures: tally.failures,
+    warnings: tally.warnings,
     requests: tally.requests,
     elapsedMs: performance.now() - tally.t0,
   };
@@ -78,25 +133,29 @@ function resultOf(plan: MirrorPlan, started: boolean, tally: Tally): MirrorResul
 
 /**
  * Mirrors whole ECOS tables into a hive-partitioned Parquet dataset under `options.dir`:
- * every cycle and item of each table, one file per unit (a table, a cycle and a level-1 item)
- * at `DIR/STAT_CODE=<code>/CYCLE=<cycle>/item-<ITEM_CODE1>.parquet`, with StatisticSearch's
- * columns but STAT_CODE (a partition, as CYCLE is): TIME a Date, DATA_VALUE a Float64. Read it
- * back with {@linkcode scanMirror}, DuckDB or Spark.
+ * every cycle and item of each table, one file per table and cycle at
+ * `DIR/STAT_CODE=<code>/CYCLE=<cycle>/data.parquet` (one per level-1 item, `item-<code>.parquet`,
+ * for a partition too large for one pull: see `maxUnitRows`), with StatisticSearch's columns
+ * but STAT_CODE (a partition, as CYCLE is), and FIRST_SEEN: TIME a Date, DATA_VALUE a Float64.
+ * Read it back with {@linkcode scanMirror}, DuckDB or Spark.
  *
  * Before the first unit it tells `onPlan` what it will do (units, rows, requests and the
- * least time at the rate limit). Each unit is one StatisticSearch (more pages when it holds
- * more rows than the client's `pageSize`); its file is written atomically, then the manifest
- * (`DIR/_manifest.json`), so that an interrupted run loses at most the unit in progress. The
- * next call resumes the interrupted run without asking again for the units it stored. Once a
- * run has finished, the next one is incremental: each unit fetches its last stored periods
- * (the revision window) and what follows, and replaces those rows in its file, so that an
+ * least time at the rate limit); `dryRun` stops there, having written nothing. Each unit is
+ * one StatisticSearch without item codes (more pages when it holds more rows than the
+ * client's `pageSize`). Its rows are merged into the file's by key (items and period): a row
+ * is never stored twice, and an empty answer deletes nothing. A value that changed is kept in
+ * the history (`DIR/_history/`) with when it was first and last seen. The file is rewritten
+ * atomically when its rows changed, then the unit is appended to the journal, so that an
+ * interrupted run loses at most the unit in progress; the next call resumes it without asking
+ * again for the units it stored. Once a run has finished, the next one is incremental: each
+ * unit fetches its last stored periods (the revision window) and what follows, so that an
  * unchanged source costs one request per unit. Item lists are kept in `DIR/_catalogue/` and
  * reused for `catalogueMaxAgeDays`.
  *
  * Its requests bypass the response cache (`cache: false` on every call), so that each run sees
  * the service as it is now. The manifest keeps the base URL (never the key); a directory
- * mirrored from another base URL is refused unless `allowBaseUrlChange` is set. One run at a
- * time may write a directory.
+ * mirrored from another service is refused unless `allowBaseUrlChange` is set (the bundled
+ * server is one source whatever its port). One run at a time holds `DIR/.lock`.
  *
  * @param client The client: its base URL, language, page size and retries are used.
  * @param statCodes The tables, e.g. ["722Y001", "901Y009"].
@@ -118,23 +177,24 @@ function resultOf(plan: MirrorPlan, started: boolean, tally: Tally): MirrorResul
  * const client = new EcosClient({ baseUrl: server.url, apiKey: "test-key", cache: false });
  * const dir = await Deno.makeTempDir();
  * try {
- *   const result = await mirror(client, ["200Y101"], { dir });
- *   assert.equal(result.plan.units, 3); // one cycle (A), three items
- *   assert.equal(result.requests, 4); // the item list, then one request a unit
+ *   const result = await mirror(client, ["105Y001"], { dir });
+ *   assert.equal(result.plan.units, 1); // one table, one cycle (S)
+ *   assert.equal(result.requests, 2); // the item list, then one request
  *   const frame = scanMirror(dir).collectSync();
- *   assert.equal(frame.height, 3 * 56);
+ *   assert.equal(frame.height, 2 * 53 * 4); // 2 items x 53 halves x 4 sub-items
  *   assert.equal(frame.getColumn("TIME").dtype.variant, "Date");
  *
- *   // Nothing new: one request a unit, the item list from the catalogue.
- *   const again = await mirror(client, ["200Y101"], { dir });
- *   assert.equal(again.requests, 3);
- *   assert.equal(scanMirror(dir).collectSync().height, 3 * 56);
+ *   // Nothing new: one request, the item list from the catalogue, no file rewritten.
+ *   const again = await mirror(client, ["105Y001"], { dir });
+ *   assert.equal(again.requests, 1);
+ *   assert.equal(again.filesWritten, 0);
+ *   assert.equal(scanMirror(dir).collectSync().height, 2 * 53 * 4);
  * } finally {
  *   await Deno.remove(dir, { recursive: true });
  * }
  * ```
  *
- * @example A dry run: the plan, and nothing fetched
+ * @example A dry run: the plan, and nothing fetched or written
  * ```ts
  * import assert from "node:assert/strict";
  * import { EcosClient } from "@ecos/ecos";
@@ -146,15 +206,14 @@ function resultOf(plan: MirrorPlan, started: boolean, tally: Tally): MirrorResul
  * const dir = await Deno.makeTempDir();
  * try {
  *   const result = await mirror(client, "105Y001", {
- *     dir,
- *     onPlan: (plan) => {
- *       assert.match(formatMirrorPlan(plan), /1 table, 2 units/);
- *       return false;
- *     },
+ *     dir: `${dir}/data`,
+ *     dryRun: true,
+ *     onPlan: (plan) => assert.match(formatMirrorPlan(plan), /1 table, 1 unit/),
  *   });
  *   assert.equal(result.started, false);
  *   assert.equal(result.plan.rows, 2 * 53 * 4); // 2 items x 53 halves x 4 sub-items
- *   assert.equal(result.plan.requests, 6); // 212 rows a unit: 3 pages of 100
+ *   assert.equal(result.plan.requests, 5); // 424 rows: 5 pages of 100
+ *   assert.deepEqual([...Deno.readDirSync(dir)], []); // not even the directory
  * } finally {
  *   await Deno.remove(dir, { recursive: true });
  * }
@@ -167,32 +226,115 @@ export async function mirror(
 ): Promise<MirrorResult> {
   const tally = startTally();
   const o = resolveMirrorOptions(options, client);
-  const codes = checkCodes(statCodes);
+  const codes = checkCodes(statCodes, o.keepGoing, tally);
   if (typeof (client as { statisticSearch?: unknown })?.statisticSearch !== "function") {
     throw invalidArgument("Pass an EcosClient as the first argument of mirror()");
   }
   throwIfAborted(o.signal);
+  if (o.dryRun) return await planOnly(client, codes, o, tally);
 
   await Deno.mkdir(o.dir, { recursive: true });
-  const baseUrl = publicBaseUrl(client.baseUrl);
-  const { manifest, resumed } = await openManifest(o, baseUrl, client.language);
-  await sweepTempFiles(o.dir);
+  const lock = await lockMirror(o.dir);
+  try {
+    await sweepTempFiles(o.dir);
+    await migrateV1(o.dir, sourceOf(client));
+    const warn = warner(o, tally);
+    const { manifest, resumed } = await openManifest(
+      o,
+      sourceOf(client),
+      publicBaseUrl(client.baseUrl),
+      client.language,
+      false,
+    );
+    const { lists, catalogue } = await itemLists(client, codes, itemListSettings(o, tally), tally);
+    await writeCatalogueItems(o.dir, catalogue, lists);
+    const input = planInput(client, o, manifest, resumed, tally);
+    const { plan, works } = planMirror(lists, input);
+    if ((await o.onPlan?.(plan)) === false) return resultOf(plan, false, tally);
+    const splitUnits = (unit: { statCode: string; cycle: Cycle }) =>
+      itemWorks(lists.get(unit.statCode), unit.statCode, unit.cycle, input);
+    await runUnits(works, { client, settings: o, manifest, plan, warn, lock, splitUnits }, tally);
+    return resultOf(plan, true, tally);
+  } finally {
+    await lock.release();
+  }
+}
 
-  const lists = await itemLists(client, codes, o, tally);
-  const { plan, works } = planMirror(lists, {
+/** A dry run: the plan from what is on disk, nothing written, no lock. */
+async function planOnly(
+  client: EcosClient,
+  codes: readonly string[],
+  o: MirrorSettings,
+  tally: Tally,
+): Promise<MirrorResult> {
+  const { manifest, resumed } = await openManifest(
+    o,
+    sourceOf(client),
+    publicBaseUrl(client.baseUrl),
+    client.language,
+    true,
+  );
+  const { lists } = await itemLists(client, codes, itemListSettings(o, tally), tally);
+  const { plan } = planMirror(lists, planInput(client, o, manifest, resumed, tally));
+  await o.onPlan?.(plan);
+  return resultOf(plan, false, tally);
+}
+
+function warner(o: MirrorSettings, tally: Tally): (message: string) => void {
+  return (message) => {
+    tally.warnings.push(message);
+    o.onWarning?.(message);
+  };
+}
+
+function itemListSettings(o: MirrorSettings, tally: Tally) {
+  return {
+    dir: o.dir,
+    catalogueMaxAgeMs: o.catalogueMaxAgeMs,
+    signal: o.signal,
+    now: o.now,
+    onFailure: o.keepGoing
+      ? (statCode: string, e: unknown) =>
+        tally.failures.push({
+          statCode,
+          code: isEcosError(e) ? e.code : "ERROR",
+          message: e instanceof Error ? e.message : String(e),
+        })
+      : undefined,
+  };
+}
+
+function planInput(
+  client: EcosClient,
+  o: MirrorSettings,
+  manifest: PlanInput["manifest"],
+  resumed: boolean,
+  tally: Tally,
+): PlanInput {
+  return {
     dir: o.dir,
     cycles: o.cycles,
     since: o.since,
     revisionWindow: o.revisionWindow,
     rateLimit: o.rateLimit,
-    baseUrl,
+    baseUrl: publicBaseUrl(client.baseUrl),
     resumed,
     manifest,
     pageSize: client.pageSize,
+    maxUnitRows: o.maxUnitRows,
     catalogueRequests: tally.requests,
-  });
-  if ((await o.onPlan?.(plan)) === false) return resultOf(plan, false, tally);
+  };
+}
 
-  await runUnits(works, { client, settings: o, manifest, plan }, tally);
-  return resultOf(plan, true, tally);
+/** The item units of a partition found too large for one pull. */
+function itemWorks(
+  list: ItemList | undefined,
+  statCode: string,
+  cycle: Cycle,
+  input: PlanInput,
+) {
+  if (list === undefined) return [];
+  const settings = workSettings(input);
+  return unitsOf(statCode, list.items, [cycle], () => true, input.maxUnitRows)
+    .map((unit) => workFor(unit, settings));
 }

@@ -1,22 +1,26 @@
 /**
- * Whole ECOS tables as a local, hive-partitioned Parquet dataset, kept up to date.
+ * Whole ECOS tables as a local, hive-partitioned Parquet dataset, kept up to date, with every
+ * value a revision replaced.
  *
  * {@linkcode mirror} stores every cycle and item of each table under one directory, one file
- * per unit (a table, a cycle and a level-1 item); an interrupted run resumes where it stopped,
- * and a later run fetches only each unit's revision window and what follows. It takes the
- * client as its first argument: import it from `@ecos/ecos/mirror`, the client from
- * `@ecos/ecos`.
- * {@linkcode scanMirror} reads the dataset back as a Polars LazyFrame. DuckDB
- * (`read_parquet` over the three-level glob of `*.parquet` files with `hive_partitioning =
- * true`) and Spark (`spark.read.parquet(DIR)`) read it as it is: the manifest, the catalogue
- * and files being written are outside the glob, and their names start with "_" or ".", which
- * Spark skips.
+ * per table and cycle (one StatisticSearch without item codes fetches it); an interrupted run
+ * resumes where it stopped, and a later run fetches only each partition's revision window and
+ * what follows, about one request a table and cycle. Values a fetch changes are kept in the
+ * history. It takes the client as its first argument: import it from `@ecos/ecos/mirror`, the
+ * client from `@ecos/ecos`.
+ * {@linkcode scanMirror} reads the dataset back as a Polars LazyFrame, as it is now or as the
+ * mirror knew it at a given time (`asOf`); {@linkcode mirrorRevisions} lists the revisions.
+ * DuckDB (`read_parquet('DIR/**\/*.parquet', hive_partitioning = true)`) and Spark
+ * (`spark.read.parquet(DIR)`) read the data as it is: every `.parquet` file is data; the
+ * history and the catalogue are Parquet files named `.pq`, under folders starting with "_",
+ * which Spark skips.
  *
  * ```
- * DIR/_manifest.json                                  what is stored (no key)
- * DIR/_catalogue/items.parquet                        StatisticItemList rows, LISTED_AT
- * DIR/_catalogue/tables.parquet                       per table and cycle: ITEMS, ROWS, ...
- * DIR/STAT_CODE=722Y001/CYCLE=M/item-0101000.parquet  StatisticSearch's columns, less STAT_CODE
+ * DIR/STAT_CODE=722Y001/CYCLE=M/data.parquet          StatisticSearch's columns less STAT_CODE, FIRST_SEEN
+ * DIR/_history/STAT_CODE=722Y001/CYCLE=M/history.pq   superseded rows: FIRST_SEEN, LAST_SEEN, REPLACED_AT
+ * DIR/_catalogue/items.pq, tables.pq                  StatisticItemList rows; a summary per table and cycle
+ * DIR/_manifest.json, DIR/_journal.ndjson             what is stored (no key)
+ * DIR/.lock/                                          held by the run in progress
  * ```
  *
  * @example
@@ -42,14 +46,17 @@
  */
 
 export { mirror, type MirrorResult } from "./mirror.ts";
-export { type LazyFrame, MIRROR_COLUMNS, scanMirror } from "./scan.ts";
+export { type LazyFrame, MIRROR_COLUMNS, scanMirror, type ScanMirrorOptions } from "./scan.ts";
+export { mirrorRevisions, type MirrorRevisionsOptions } from "./revisions.ts";
 export {
   DEFAULT_MIRROR_RATE_LIMIT,
   DEFAULT_REVISION_WINDOW,
   type MirrorOptions,
 } from "./options.ts";
 export { formatMirrorProgress, type MirrorProgress, type MirrorProgressUnit } from "./progress.ts";
-export { formatMirrorPlan, type MirrorPlan, type MirrorPlanTable, type UnitMode } from "./plan.ts";
+export { type MirrorPlan, type MirrorPlanTable, type UnitMode } from "./plan.ts";
+export { formatMirrorPlan } from "./plan_text.ts";
+export type { MirrorFailure } from "./tally.ts";
 export { type Manifest, readManifest as readMirrorManifest, type UnitRecord } from "./manifest.ts";
 
 // Types that the mirror's API refers to, the client's among them: this entry's documentation

@@ -33,13 +33,48 @@ export interface MirrorOptions {
    */
   cycles?: readonly Cycle[];
   /**
-   * The first day wanted: each unit starts with the period that holds it (or the item's first
+   * The first day wanted: each unit starts with the period that holds it (or its items' first
    * period, when later). A Date, or an ISO date "YYYY-MM-DD". A unit stored from another first
-   * period is fetched whole again.
+   * period is fetched from this one again, and merged: rows stored before it stay unless
+   * `prune` is set. When the service has no data from then on, the rows stored stay and a
+   * warning says so.
    *
    * @default {undefined} every period
    */
   since?: Date | string;
+  /**
+   * Remove stored rows before `since` (a later `since` than the mirror was made with otherwise
+   * keeps them). Without `since`, nothing is pruned. The history keeps superseded values, not
+   * pruned ones.
+   *
+   * @default {false}
+   */
+  prune?: boolean;
+  /**
+   * Plan, tell `onPlan`, and stop: nothing is written (not even the directory), nothing but
+   * the item lists the catalogue lacks is fetched, and no lock is taken.
+   *
+   * @default {false}
+   */
+  dryRun?: boolean;
+  /**
+   * Go on past a table that fails (a code the service does not know, a table whose pull keeps
+   * failing): the others are mirrored, and the failures listed in the result's `failures`.
+   * A key the service refuses, a rate limit that does not let up, a cancellation, or five
+   * tables failing in a row stop the run all the same. Without it, the first failure stops
+   * the run (the next run resumes).
+   *
+   * @default {false}
+   */
+  keepGoing?: boolean;
+  /**
+   * The most rows one pull of a table and cycle may bring: a partition expected (from its
+   * item list) or found (from the service's first page) to hold more is fetched, and stored,
+   * one level-1 item at a time.
+   *
+   * @default {1_000_000}
+   */
+  maxUnitRows?: number;
   /**
    * How many of each unit's latest stored periods an update fetches again, by cycle (periods
    * the unit holds: business days for a daily market table); their rows are replaced, not
@@ -70,7 +105,8 @@ export interface MirrorOptions {
   resume?: boolean;
   /**
    * Continue a mirror made from another base URL (the same data served at another address).
-   * Without it, such a directory is refused.
+   * Without it, such a directory is refused. The bundled server is one source whatever its
+   * port: a mirror of it needs no such permission.
    *
    * @default {false}
    */
@@ -88,6 +124,13 @@ export interface MirrorOptions {
    * @default {undefined}
    */
   onProgress?: (progress: MirrorProgress) => void;
+  /**
+   * Told each warning as it arises (also listed in the result's `warnings`): an answer with no
+   * data where rows are stored (they are kept), a damaged file rebuilt.
+   *
+   * @default {undefined}
+   */
+  onWarning?: (message: string) => void;
   /**
    * Stops the run: the unit in progress is not stored, the units stored stay, and the next run
    * resumes from there.
@@ -144,12 +187,21 @@ const mirrorOptionsSchema = z.strictObject({
     }),
   ], { error: "Pass rateLimit as { requests, windowMs } or false" }).optional(),
   resume: z.boolean({ error: "Pass resume as true or false" }).optional(),
+  prune: z.boolean({ error: "Pass prune as true or false" }).optional(),
+  dryRun: z.boolean({ error: "Pass dryRun as true or false" }).optional(),
+  keepGoing: z.boolean({ error: "Pass keepGoing as true or false" }).optional(),
+  maxUnitRows: z.number({ error: "Pass maxUnitRows as a number" })
+    .int({ error: "Pass maxUnitRows as a whole number" })
+    .positive({ error: "Pass maxUnitRows as 1 or more" }).optional(),
   allowBaseUrlChange: z.boolean({ error: "Pass allowBaseUrlChange as true or false" }).optional(),
   onPlan: z.custom<MirrorOptions["onPlan"]>((v) => typeof v === "function", {
     error: "Pass onPlan as a function",
   }).optional(),
   onProgress: z.custom<MirrorOptions["onProgress"]>((v) => typeof v === "function", {
     error: "Pass onProgress as a function",
+  }).optional(),
+  onWarning: z.custom<MirrorOptions["onWarning"]>((v) => typeof v === "function", {
+    error: "Pass onWarning as a function",
   }).optional(),
   signal: z.instanceof(AbortSignal, { error: "Pass signal as an AbortSignal" }).optional(),
   now: z.custom<() => Date>((v) => typeof v === "function", {
@@ -166,9 +218,14 @@ export interface MirrorSettings {
   catalogueMaxAgeMs: number;
   rateLimit: RateLimit | false;
   resume: boolean;
+  prune: boolean;
+  dryRun: boolean;
+  keepGoing: boolean;
+  maxUnitRows: number;
   allowBaseUrlChange: boolean;
   onPlan: MirrorOptions["onPlan"];
   onProgress: MirrorOptions["onProgress"];
+  onWarning: MirrorOptions["onWarning"];
   signal: AbortSignal | undefined;
   now: () => Date;
 }
@@ -207,9 +264,14 @@ export function resolveMirrorOptions(options: unknown, client: unknown): MirrorS
     catalogueMaxAgeMs: (o.catalogueMaxAgeDays ?? 7) * DAY_MS,
     rateLimit: o.rateLimit ?? clientRateLimit(client) ?? DEFAULT_MIRROR_RATE_LIMIT,
     resume: o.resume ?? true,
+    prune: o.prune ?? false,
+    dryRun: o.dryRun ?? false,
+    keepGoing: o.keepGoing ?? false,
+    maxUnitRows: o.maxUnitRows ?? 1_000_000,
     allowBaseUrlChange: o.allowBaseUrlChange ?? false,
     onPlan: o.onPlan,
     onProgress: o.onProgress,
+    onWarning: o.onWarning,
     signal: o.signal,
     now: o.now ?? (() => new Date()),
   };

@@ -1,9 +1,10 @@
 /**
- * The mirror's units and its plan. A unit is one table, one cycle and one level-1 item: one
- * StatisticSearch with ITEM_CODE1 fixed and the lower levels unconstrained, stored as one
- * file. The plan ({@linkcode planMirror}) counts units, rows and requests from
- * StatisticItemList (DATA_CNT per item, the items of the lower levels), the manifest and the
- * client's page size, before anything is fetched.
+ * The mirror's units and its plan. A unit is one table and one cycle: one StatisticSearch
+ * without item codes (the service then answers every item), paged, stored as one file. A
+ * partition too large for one pull (more rows expected than `maxUnitRows`, or found so at run
+ * time) is split: one unit, and one file, per level-1 item. The plan ({@linkcode planMirror})
+ * counts units, rows and requests from StatisticItemList (DATA_CNT per item, the items of the
+ * lower levels), the manifest and the client's page size, before anything is fetched.
  *
  * @module
  */
@@ -22,7 +23,7 @@ import type { ItemList } from "./catalogue.ts";
 import { joinPath, unitFile } from "./layout.ts";
 import { type Manifest, unitKey, type UnitRecord } from "./manifest.ts";
 
-/** One unit of work: a table, a cycle and a level-1 item, as the item list describes it. */
+/** One unit of work: a table and a cycle (or one level-1 item of them), as the item list says. */
 export interface MirrorUnit {
   /** The table code. */
   statCode: string;
@@ -30,29 +31,29 @@ export interface MirrorUnit {
   statName: string | null;
   /** The cycle. */
   cycle: Cycle;
-  /** The level-1 item code (ITEM_CODE1). */
-  item: string;
-  /** The item's name. */
+  /** The level-1 item code of a split partition; `null` for the whole table and cycle. */
+  item: string | null;
+  /** The item's name (of a split partition's unit). */
   itemName: string | null;
+  /** The level-1 items the unit covers. */
+  items: string[];
   /** The data file, relative to the mirror's directory. */
   file: string;
-  /** The ordinal of the item's first period (START_TIME). */
+  /** The ordinal of the earliest first period of its items (START_TIME). */
   firstIndex: number;
-  /** The ordinal of the item's last period (END_TIME) when the list was pulled. */
+  /** The ordinal of the latest last period of its items (END_TIME) when the list was pulled. */
   lastIndex: number;
-  /** DATA_CNT: rows of each of the item's series. */
-  dataCount: number;
-  /** Series per level-1 item: the product of the lower levels' item counts (an upper bound). */
-  series: number;
+  /** Rows of a whole fetch: DATA_CNT times series, over its items (an upper bound). */
+  rows: number;
 }
 
 /** What the run does with a unit. */
 export type UnitMode =
   /** Fetched earlier in this run (which is being resumed): skipped. */
   | "done"
-  /** Fetched whole: new, its file missing, or its first period changed. */
+  /** Fetched from its first period: new, its file missing, or its first period changed. */
   | "full"
-  /** Fetched from its revision window on, and merged into its file. */
+  /** Fetched from its revision window on. */
   | "incremental";
 
 /** A unit, what the run does with it, and from which period. */
@@ -61,7 +62,7 @@ export interface UnitWork {
   unit: MirrorUnit;
   /** Skip, fetch whole or update. */
   mode: UnitMode;
-  /** The ordinal of the first period this unit covers (the item's, or `since`'s). */
+  /** The ordinal of the first period this unit covers (the items', or `since`'s). */
   startIndex: number;
   /**
    * The ordinal of the first period to fetch: `startIndex` for a full fetch; for an update,
@@ -84,7 +85,7 @@ export interface MirrorPlanTable {
   statName: string | null;
   /** Its cycles mirrored, longest period first. */
   cycles: Cycle[];
-  /** Its units in scope: one per cycle and level-1 item. */
+  /** Its units in scope: one per cycle, or per level-1 item of a split cycle. */
   units: number;
   /** Of those, the units fetched earlier in this run (a resumed run skips them). */
   unitsDone: number;
@@ -107,13 +108,13 @@ export interface MirrorPlan {
   baseUrl: string;
   /** Whether this run continues one that was interrupted. */
   resumed: boolean;
-  /** Per table, in the order given. */
+  /** Per table, in the order given (tables whose item list failed left out). */
   tables: MirrorPlanTable[];
   /** Units in scope. */
   units: number;
   /** Units fetched earlier in this run: skipped. */
   unitsDone: number;
-  /** Units to fetch whole. */
+  /** Units to fetch from their first period. */
   unitsFull: number;
   /** Units to update from their revision window on. */
   unitsIncremental: number;
@@ -134,25 +135,45 @@ export interface MirrorPlan {
   estimatedMs: number;
 }
 
-/** The level of an item list row: the number at the end of GRP_CODE ("Group2" is 2). */
-function levelOf(group: string | null): number {
+/**
+ * The level of an item list row: the number at the end of GRP_CODE ("Group2" is 2).
+ *
+ * @param group GRP_CODE.
+ * @returns The level; 1 without a number.
+ */
+export function levelOf(group: string | null): number {
   const m = group === null ? null : /(\d+)$/.exec(group);
   return m ? Number(m[1]) : 1;
 }
 
+/** One level-1 item of a cycle, from the item list. */
+interface ItemRow {
+  item: string;
+  itemName: string | null;
+  first: number;
+  last: number;
+  rows: number;
+}
+
 /**
- * The units of a table: one per cycle and level-1 item of its item list, cycles longest
- * period first, items in the list's order. Rows without a usable range are left out.
+ * The units of a table: per cycle (longest period first), one unit for the table and cycle,
+ * or one per level-1 item (in the list's order) when the partition is split: recorded so in
+ * the manifest, or expected to hold more than `maxUnitRows` rows. Items without a usable range
+ * are left out.
  *
  * @param statCode The table.
  * @param items Its StatisticItemList rows.
  * @param cycles The cycles to keep; all when undefined.
+ * @param split Whether a partition ("STAT_CODE/CYCLE") is split already.
+ * @param maxUnitRows The most rows expected of one pull.
  * @returns The units.
  */
 export function unitsOf(
   statCode: string,
   items: DataFrame,
   cycles: readonly Cycle[] | undefined,
+  split: (key: string) => boolean,
+  maxUnitRows: number,
 ): MirrorUnit[] {
   const rows = items.select(
     "STAT_NAME",
@@ -176,7 +197,8 @@ export function unitsOf(
     levels.set(level, codes);
     lower.set(cycle, levels);
   }
-  const units: MirrorUnit[] = [];
+  const statName = (rows[0]?.STAT_NAME as string | null | undefined) ?? null;
+  const byCycle = new Map<Cycle, ItemRow[]>();
   const seen = new Set<string>();
   for (const r of rows) {
     const cycle = r.CYCLE;
@@ -186,32 +208,63 @@ export function unitsOf(
     const first = tryParseLabel(String(r.START_TIME ?? ""), cycle);
     const last = tryParseLabel(String(r.END_TIME ?? ""), cycle);
     if (first === undefined || last === undefined) continue;
-    const key = `${cycle}/${item}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (seen.has(`${cycle}/${item}`)) continue;
+    seen.add(`${cycle}/${item}`);
     let series = 1;
     for (const codes of lower.get(cycle)?.values() ?? []) series *= codes.size;
-    units.push({
-      statCode,
-      statName: (r.STAT_NAME as string | null) ?? null,
-      cycle,
+    const list = byCycle.get(cycle) ?? [];
+    list.push({
       item,
       itemName: (r.ITEM_NAME as string | null) ?? null,
-      file: unitFile(statCode, cycle, item),
-      firstIndex: first.index,
-      lastIndex: last.index,
-      dataCount: Number(r.DATA_CNT ?? 0),
-      series,
+      first: first.index,
+      last: last.index,
+      rows: Number(r.DATA_CNT ?? 0) * series,
     });
+    byCycle.set(cycle, list);
   }
-  return units.sort((a, b) => CYCLES.indexOf(a.cycle) - CYCLES.indexOf(b.cycle));
+  const units: MirrorUnit[] = [];
+  for (const cycle of CYCLES) {
+    const list = byCycle.get(cycle);
+    if (list === undefined) continue;
+    const rowsOf = list.reduce((n, i) => n + i.rows, 0);
+    if (split(unitKey(statCode, cycle)) || rowsOf > maxUnitRows) {
+      for (const i of list) {
+        units.push({
+          statCode,
+          statName,
+          cycle,
+          item: i.item,
+          itemName: i.itemName,
+          items: [i.item],
+          file: unitFile(statCode, cycle, i.item),
+          firstIndex: i.first,
+          lastIndex: i.last,
+          rows: i.rows,
+        });
+      }
+    } else {
+      units.push({
+        statCode,
+        statName,
+        cycle,
+        item: null,
+        itemName: null,
+        items: list.map((i) => i.item),
+        file: unitFile(statCode, cycle, null),
+        firstIndex: Math.min(...list.map((i) => i.first)),
+        lastIndex: Math.max(...list.map((i) => i.last)),
+        rows: rowsOf,
+      });
+    }
+  }
+  return units;
 }
 
 /** How the run decides on each unit. */
 export interface WorkSettings {
   /** The manifest (already carrying this run's id). */
   manifest: Manifest;
-  /** The first period wanted, per cycle: `since`'s ordinal; none for the item's first. */
+  /** The first period wanted, per cycle: `since`'s ordinal; none for the items' first. */
   sinceIndex: (cycle: Cycle) => number | undefined;
   /** Stored periods fetched again on an update, per cycle. */
   revisionWindow: Readonly<Record<Cycle, number>>;
@@ -224,8 +277,8 @@ export interface WorkSettings {
 }
 
 /**
- * What the run does with a unit: skip it (done earlier in this run), fetch it whole, or fetch
- * its revision window and what follows; with the rows and requests that take.
+ * What the run does with a unit: skip it (done earlier in this run), fetch it from its first
+ * period, or fetch its revision window and what follows; with the rows and requests that take.
  *
  * @param unit The unit.
  * @param s The manifest and the run's settings.
@@ -235,11 +288,12 @@ export function workFor(unit: MirrorUnit, s: WorkSettings): UnitWork {
   const since = s.sinceIndex(unit.cycle);
   const startIndex = since === undefined ? unit.firstIndex : Math.max(unit.firstIndex, since);
   const record = s.manifest.units[unitKey(unit.statCode, unit.cycle, unit.item)];
-  const sameStart = record !== undefined && record.start === s.label(unit.cycle, startIndex) &&
-    record.file === unit.file && (record.rows === 0 || s.fileExists(unit));
+  const stored = record !== undefined && record.file === unit.file &&
+    (record.rows === 0 || s.fileExists(unit));
+  const sameStart = stored && record.start === s.label(unit.cycle, startIndex);
   let mode: UnitMode = "full";
   let fromIndex = startIndex;
-  if (sameStart && record.run === s.manifest.run.id) {
+  if (stored && record.run === s.manifest.run.id) {
     mode = "done";
   } else if (sameStart && record.lastPeriod !== null) {
     const last = tryParseLabel(record.lastPeriod, unit.cycle);
@@ -253,10 +307,10 @@ export function workFor(unit: MirrorUnit, s: WorkSettings): UnitWork {
     }
   }
   if (mode === "done") return { unit, mode, startIndex, fromIndex, record, rows: 0, requests: 0 };
-  // DATA_CNT rows spread over the item's periods; the share of them from `fromIndex` on.
+  // The rows spread over the items' periods; the share of them from `fromIndex` on.
   const span = Math.max(1, unit.lastIndex - unit.firstIndex + 1);
   const periods = Math.max(0, unit.lastIndex - fromIndex + 1);
-  const rows = Math.round(unit.dataCount * Math.min(1, periods / span)) * unit.series;
+  const rows = Math.round(unit.rows * Math.min(1, periods / span));
   const requests = Math.max(1, Math.ceil(rows / s.pageSize));
   return { unit, mode, startIndex, fromIndex, record, rows, requests };
 }
@@ -279,6 +333,8 @@ export interface PlanInput {
   revisionWindow: Readonly<Record<Cycle, number>>;
   /** The client's page size. */
   pageSize: number;
+  /** The most rows expected of one pull; a larger partition is split by item. */
+  maxUnitRows: number;
   /** The rate limit the estimate assumes; `false` for none. */
   rateLimit: RateLimit | false;
   /** Requests already made for the item lists. */
@@ -305,6 +361,24 @@ function inMode(works: readonly UnitWork[], mode: UnitMode): number {
 }
 
 /**
+ * The settings {@linkcode workFor} decides with, from the plan's input.
+ *
+ * @param input The run's settings and the manifest.
+ * @returns The settings.
+ */
+export function workSettings(input: PlanInput): WorkSettings {
+  const { since } = input;
+  return {
+    manifest: input.manifest,
+    sinceIndex: (cycle) => (since ? dateToIndex(since, cycle) : undefined),
+    revisionWindow: input.revisionWindow,
+    pageSize: input.pageSize,
+    fileExists: (unit) => isFile(joinPath(input.dir, unit.file)),
+    label: (cycle, index) => formatPeriod(cycle, index, "live"),
+  };
+}
+
+/**
  * The plan of a run: each table's units, what to do with each (from the manifest and the
  * files on disk), and the counts given to `onPlan`.
  *
@@ -316,19 +390,19 @@ export function planMirror(
   lists: ReadonlyMap<string, ItemList>,
   input: PlanInput,
 ): { plan: MirrorPlan; works: UnitWork[] } {
-  const { since } = input;
-  const settings: WorkSettings = {
-    manifest: input.manifest,
-    sinceIndex: (cycle) => (since ? dateToIndex(since, cycle) : undefined),
-    revisionWindow: input.revisionWindow,
-    pageSize: input.pageSize,
-    fileExists: (unit) => isFile(joinPath(input.dir, unit.file)),
-    label: (cycle, index) => formatPeriod(cycle, index, "live"),
-  };
+  const settings = workSettings(input);
+  const split = new Set(input.manifest.split);
   const works: UnitWork[] = [];
   const tables: MirrorPlanTable[] = [];
   for (const [statCode, list] of lists) {
-    const tableWorks = unitsOf(statCode, list.items, input.cycles).map((u) => workFor(u, settings));
+    const units = unitsOf(
+      statCode,
+      list.items,
+      input.cycles,
+      (key) => split.has(key),
+      input.maxUnitRows,
+    );
+    const tableWorks = units.map((u) => workFor(u, settings));
     works.push(...tableWorks);
     tables.push({
       statCode,
@@ -372,88 +446,4 @@ export function planMirror(
 export function timeAtRateLimit(requests: number, limit: RateLimit | false): number {
   if (limit === false || requests <= 0) return 0;
   return Math.floor((requests - 1) / limit.requests) * limit.windowMs;
-}
-
-/** A duration for people: "45 s", "1 min 30 s", "12 min", "3 h 20 min". */
-function duration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
-  if (s < 600 && s % 60 !== 0) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  const min = Math.round(s / 60);
-  if (min < 60) return `${min} min`;
-  return `${Math.floor(min / 60)} h ${min % 60} min`;
-}
-
-const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
-/**
- * The plan in a few lines, for a command line or a log: what is mirrored where, how many
- * units, requests and rows, and the least time at the rate limit.
- *
- * @param plan The plan given to `onPlan`.
- * @returns Lines of text, without a trailing newline.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { formatMirrorPlan, type MirrorPlan } from "@ecos/ecos/mirror";
- *
- * const plan: MirrorPlan = {
- *   dir: "ecos-data",
- *   baseUrl: "https://ecos.bok.or.kr/api",
- *   resumed: false,
- *   tables: [{
- *     statCode: "722Y001",
- *     statName: "Base rate",
- *     cycles: ["A", "Q", "M", "D"],
- *     units: 12,
- *     unitsDone: 0,
- *     rows: 9_000_000,
- *     requests: 900,
- *     catalogue: "fetched",
- *   }],
- *   units: 12,
- *   unitsDone: 0,
- *   unitsFull: 12,
- *   unitsIncremental: 0,
- *   rows: 9_000_000,
- *   requests: 900,
- *   catalogueRequests: 1,
- *   pageSize: 10_000,
- *   rateLimit: { requests: 300, windowMs: 180_000 },
- *   estimatedMs: 360_000,
- * };
- * const text = formatMirrorPlan(plan);
- * assert.match(text, /1 table, 12 units/);
- * assert.match(text, /About 900 requests .*: at least 6 min at 300 requests per 3 min/);
- * ```
- */
-export function formatMirrorPlan(plan: MirrorPlan): string {
-  const what = [
-    plan.unitsDone > 0 ? `${plan.unitsDone} done earlier in this run` : "",
-    plan.unitsFull > 0 ? `${plan.unitsFull} to fetch whole` : "",
-    plan.unitsIncremental > 0 ? `${plan.unitsIncremental} to update` : "",
-  ].filter((s) => s !== "").join(", ");
-  const pace = plan.rateLimit === false
-    ? "no rate limit"
-    : `at least ${duration(plan.estimatedMs)} at ${plan.rateLimit.requests} requests per ${
-      duration(plan.rateLimit.windowMs)
-    }`;
-  const lines = [
-    `${plan.resumed ? "Resuming the mirror of" : "Mirroring"} ${
-      count(plan.tables.length, "table")
-    }, ` +
-    `${count(plan.units, "unit")}${what ? ` (${what})` : ""}: ${plan.baseUrl} -> ${plan.dir}`,
-    `About ${count(plan.requests, "request")} for about ${count(plan.rows, "row")} ` +
-    `(${count(plan.pageSize, "row")} a request): ${pace}`,
-  ];
-  for (const t of plan.tables) {
-    lines.push(
-      `  ${t.statCode} ${t.statName ?? ""} [${t.cycles.join(" ")}]: ${count(t.units, "unit")}, ` +
-        `~${count(t.requests, "request")}, ~${count(t.rows, "row")}` +
-        (t.catalogue === "reused" ? " (item list from the catalogue)" : ""),
-    );
-  }
-  return lines.join("\n");
 }

@@ -15,8 +15,8 @@ export interface MirrorProgressUnit {
   statCode: string;
   /** The cycle. */
   cycle: Cycle;
-  /** The level-1 item code. */
-  item: string;
+  /** The level-1 item code of a split partition's unit; `null` for a whole table and cycle. */
+  item: string | null;
   /** The item's name. */
   itemName: string | null;
   /** The data file, relative to the mirror's directory. */
@@ -101,8 +101,8 @@ export function progressOf(plan: MirrorPlan, tally: Tally, step: UnitStep): Mirr
  * of the plan, and the time left.
  *
  * @param p What the run reported.
- * @returns E.g. "722Y001 D 0101000 (update from 20260911): 212 rows, 14/52 units, 15/57
- * requests, 2m05s left".
+ * @returns E.g. "722Y001 D (update from 20260911): 212 rows, 14/52 units, 15/57 requests,
+ * 2m05s left" (a split partition's unit names its item after the cycle).
  *
  * @example
  * ```ts
@@ -114,9 +114,9 @@ export function progressOf(plan: MirrorPlan, tally: Tally, step: UnitStep): Mirr
  *   unit: {
  *     statCode: "722Y001",
  *     cycle: "D",
- *     item: "0101000",
- *     itemName: "Base rate",
- *     file: "STAT_CODE=722Y001/CYCLE=D/item-0101000.parquet",
+ *     item: null,
+ *     itemName: null,
+ *     file: "STAT_CODE=722Y001/CYCLE=D/data.parquet",
  *     mode: "incremental",
  *     from: "20260911",
  *   },
@@ -132,7 +132,7 @@ export function progressOf(plan: MirrorPlan, tally: Tally, step: UnitStep): Mirr
  * });
  * assert.equal(
  *   line,
- *   "722Y001 D 0101000 (update from 20260911): 20 rows, 13/52 units, 15/57 requests, 2m05s left",
+ *   "722Y001 D (update from 20260911): 20 rows, 13/52 units, 15/57 requests, 2m05s left",
  * );
  * ```
  */
@@ -141,7 +141,8 @@ export function formatMirrorProgress(p: MirrorProgress): string {
   const how = u.mode === "incremental" ? `update from ${u.from}` : `from ${u.from}`;
   const pages = p.totalPages > 1 ? ` (page ${p.pages}/${p.totalPages})` : "";
   const left = p.etaMs <= 0 ? "done" : `${shortDuration(p.etaMs)} left`;
-  return `${u.statCode} ${u.cycle} ${u.item} (${how}): ${count(p.rows)} rows${pages}, ` +
+  const item = u.item === null ? "" : ` ${u.item}`;
+  return `${u.statCode} ${u.cycle}${item} (${how}): ${count(p.rows)} rows${pages}, ` +
     `${p.unitsDone}/${p.units} units, ${count(p.requests)}/${count(p.plannedRequests)} ` +
     `requests, ${left}`;
 }

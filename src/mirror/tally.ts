@@ -6,6 +6,21 @@
  */
 
 import type { Progress } from "../client/mod.ts";
+import type { Cycle } from "../wire/period.ts";
+
+/** A table, or a unit of it, that a run could not mirror. */
+export interface MirrorFailure {
+  /** The table code. */
+  statCode: string;
+  /** The cycle, when the failure was a unit's. */
+  cycle?: Cycle;
+  /** The level-1 item, when the failure was a split partition's unit. */
+  item?: string;
+  /** The error's code, e.g. "UNKNOWN_CODE" or "ERROR-500". */
+  code: string;
+  /** What went wrong and what to do. */
+  message: string;
+}
 
 /** A run's counters, shared by the run and each unit it fetches. */
 export interface Tally {
@@ -17,8 +32,16 @@ export interface Tally {
   unitsDone: number;
   /** Units fetched and stored by this call. */
   unitsFetched: number;
+  /** Units whose file this call rewrote (their rows changed). */
+  filesWritten: number;
   /** Rows in the files this call wrote (kept rows and new ones). */
   rowsWritten: number;
+  /** Values this call found revised, and kept in the history. */
+  revised: number;
+  /** Tables or units skipped after a failure (`keepGoing`). */
+  failures: MirrorFailure[];
+  /** Warnings, in order. */
+  warnings: string[];
 }
 
 /**
@@ -27,7 +50,17 @@ export interface Tally {
  * @returns The tally.
  */
 export function startTally(): Tally {
-  return { t0: performance.now(), requests: 0, unitsDone: 0, unitsFetched: 0, rowsWritten: 0 };
+  return {
+    t0: performance.now(),
+    requests: 0,
+    unitsDone: 0,
+    unitsFetched: 0,
+    filesWritten: 0,
+    rowsWritten: 0,
+    revised: 0,
+    failures: [],
+    warnings: [],
+  };
 }
 
 /**
@@ -45,11 +78,13 @@ export async function countRequests<T>(
   onPage?: (p: Progress) => void,
 ): Promise<T> {
   let pages = 0;
-  const value = await call((p) => {
-    pages++;
-    tally.requests++;
-    onPage?.(p);
-  });
-  if (pages === 0) tally.requests++;
-  return value;
+  try {
+    return await call((p) => {
+      pages++;
+      tally.requests++;
+      onPage?.(p);
+    });
+  } finally {
+    if (pages === 0) tally.requests++;
+  }
 }

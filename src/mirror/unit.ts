@@ -1,14 +1,14 @@
 /**
- * One unit of a mirror run: its rows fetched (whole, or from its revision window on and merged
- * with the rows its file keeps), its file written atomically, then its record in the manifest,
- * so that the manifest never names more than is on disk.
+ * One unit of a mirror run: its rows fetched (from its first period, or from its revision
+ * window on), merged into the rows its file keeps (src/mirror/merge.ts), the values they
+ * supersede added to the history, the file rewritten atomically when its rows changed, then
+ * its record appended to the journal, so that the manifest never names more than is on disk.
  *
  * @module
  */
 
 import { type DataFrame, pl } from "../deps.ts";
-import { type EcosClient, frameInfo, mergeRangeParts, type Progress } from "../client/mod.ts";
-import { STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
+import type { EcosClient, Progress } from "../client/mod.ts";
 import {
   type Cycle,
   dateToIndex,
@@ -19,15 +19,15 @@ import {
   tryParseLabel,
 } from "../wire/period.ts";
 import { throwIfAborted, unitFailure } from "./failures.ts";
-import { exists, writeParquetAtomic } from "./files.ts";
+import { exists, readParquetFile, writeParquetAtomic } from "./files.ts";
+import { addToHistory } from "./history.ts";
 import { joinPath } from "./layout.ts";
-import { type Manifest, unitKey, writeManifest } from "./manifest.ts";
+import type { Journal } from "./manifest.ts";
+import { type Checked, conform, mergeFetch, rowsFrom, STORED_COLUMNS } from "./merge.ts";
 import type { MirrorSettings } from "./options.ts";
 import type { MirrorPlan, MirrorUnit, UnitWork } from "./plan.ts";
 import { type MirrorProgressUnit, progressOf, type UnitStep } from "./progress.ts";
 import { countRequests, type Tally } from "./tally.ts";
-
-const SEARCH_COLUMNS = STATISTIC_SEARCH_SCHEMA.map((c) => c.name);
 
 /** What a unit needs of its run. */
 export interface UnitRun {
@@ -35,30 +35,39 @@ export interface UnitRun {
   client: EcosClient;
   /** The run's settings. */
   settings: MirrorSettings;
-  /** The manifest, which the unit's record is added to and written with. */
-  manifest: Manifest;
+  /** The journal, which the unit's record is appended to. */
+  journal: Journal;
   /** The plan, which progress reports count against. */
   plan: MirrorPlan;
+  /** Says a warning (to `onWarning`, and into the tally). */
+  warn: (message: string) => void;
 }
 
-/** Where a unit's fetch starts: the mode decided now, and the rows kept for an update. */
-interface Start {
-  mode: "full" | "incremental";
-  fromIndex: number;
-  /** The stored rows, for an update. */
-  stored?: DataFrame;
+/** A table and cycle holds more rows than one pull may bring: it is fetched item by item. */
+export class SplitNeeded extends Error {
+  /**
+   * @param unit The unit found too large.
+   * @param rows The rows the service said it holds, when it said.
+   */
+  constructor(readonly unit: MirrorUnit, readonly rows: number | undefined) {
+    super(`${unit.statCode} ${unit.cycle} is too large for one pull`);
+    this.name = "SplitNeeded";
+  }
 }
 
 /** A period's label as the live service spells it. */
 const label = (cycle: Cycle, index: number) => formatPeriod(cycle, index, "live");
 
 /**
- * Fetches one unit, writes its file and records it in the manifest; reports its start, pages
- * and end, and counts into the tally.
+ * Fetches one unit, merges and writes its file, adds superseded values to the history, and
+ * appends its record to the journal; reports its start, pages and end, and counts into the
+ * tally.
  *
  * @param work The unit and what the plan does with it (not "done").
- * @param run The client, the settings, the manifest and the plan.
+ * @param run The client, the settings, the journal and the plan.
  * @param tally The run's counters.
+ * @throws {SplitNeeded} When a whole table and cycle holds more than `maxUnitRows` rows, or
+ * the service finds even one period of it too large (ERROR-400).
  * @throws {EcosError} ABORTED when the signal fires (nothing of the unit is stored); the
  * client's failure, with the unit named.
  */
@@ -66,7 +75,16 @@ export async function mirrorUnit(work: UnitWork, run: UnitRun, tally: Tally): Pr
   const { unit } = work;
   const o = run.settings;
   const path = joinPath(o.dir, unit.file);
-  const { mode, fromIndex, stored } = await startOf(work, path, o.revisionWindow[unit.cycle]);
+  const stored = await readStored(path, unit, run.warn);
+  let mode = work.mode === "incremental" && stored !== undefined
+    ? "incremental" as const
+    : "full" as const;
+  let fromIndex = work.startIndex;
+  if (mode === "incremental") {
+    const from = windowStart(stored!, unit.cycle, o.revisionWindow[unit.cycle]);
+    if (from === undefined) mode = "full";
+    else fromIndex = Math.max(work.startIndex, from);
+  }
   const info: MirrorProgressUnit = {
     statCode: unit.statCode,
     cycle: unit.cycle,
@@ -83,33 +101,73 @@ export async function mirrorUnit(work: UnitWork, run: UnitRun, tally: Tally): Pr
   const fresh = await fetchRows(unit, fromIndex, run, tally, (p) => {
     report({ event: "page", rows: p.rows, pages: p.pages, totalPages: p.totalPages });
   });
-  const rows = fresh.select(...SEARCH_COLUMNS);
-  const frame = stored === undefined
-    ? rows
-    : mergeWindow(stored, rows, unit.statCode, unit.cycle, fromIndex);
-  await storeFile(o.dir, unit, frame);
-  await recordUnit(run, work, frame, frameInfo(fresh)?.fetchedAt ?? o.now());
+  // The mirror's clock (injectable), not the client's: history is reckoned in it.
+  const fetchedAt = o.now();
+  const record = work.record;
+  const checked: Checked | undefined = record?.checkedAt && record.checkedFrom
+    ? checkedOf(record.checkedAt, record.checkedFrom, unit.cycle)
+    : undefined;
+  const merged = mergeFetch(stored, fresh.drop("STAT_CODE"), fetchedAt, checked);
+  let current = merged.current;
+  let changed = merged.changed;
+  if (o.prune && o.since !== undefined) {
+    const kept = rowsFrom(current, periodStartDays(unit.cycle, work.startIndex));
+    changed ||= kept.height !== current.height;
+    current = kept;
+  }
+  if (fresh.height === 0 && (stored?.height ?? 0) > 0) {
+    run.warn(
+      `${unitName(unit)}: the service answered no data from ${label(unit.cycle, fromIndex)} on; ` +
+        (current.height > 0
+          ? `kept the ${current.height.toLocaleString("en-US")} rows stored` +
+            (o.since !== undefined && !o.prune ? " (pass prune to remove rows before since)" : "")
+          : "its rows before since were pruned"),
+    );
+  }
+  // The history first: a run killed between the two writes supersedes again, harmlessly.
+  await addToHistory(o.dir, unit.statCode, unit.cycle, merged.superseded, run.warn);
+  if (changed) await storeFile(o.dir, unit, current);
+  await run.journal.append({
+    unit: {
+      statCode: unit.statCode,
+      cycle: unit.cycle,
+      item: unit.item,
+      file: unit.file,
+      start: label(unit.cycle, work.startIndex),
+      lastPeriod: lastPeriod(current),
+      rows: current.height,
+      fetchedAt: fetchedAt.toISOString(),
+      checkedAt: fresh.height > 0 ? fetchedAt.toISOString() : record?.checkedAt ?? null,
+      checkedFrom: fresh.height > 0 ? label(unit.cycle, fromIndex) : record?.checkedFrom ?? null,
+      run: run.journal.manifest.run.id,
+    },
+  });
   tally.unitsDone++;
   tally.unitsFetched++;
-  tally.rowsWritten += frame.height;
-  report({ event: "unit-done", rows: frame.height, pages: 0, totalPages: 0 });
+  tally.revised += merged.superseded.height;
+  if (changed) {
+    tally.filesWritten++;
+    tally.rowsWritten += current.height;
+  }
+  report({ event: "unit-done", rows: current.height, pages: 0, totalPages: 0 });
+}
+
+/** "722Y001 M", or "731Y001 D 0000001". */
+export function unitName(unit: MirrorUnit): string {
+  return `${unit.statCode} ${unit.cycle}${unit.item === null ? "" : ` ${unit.item}`}`;
+}
+
+function checkedOf(at: string, from: string, cycle: Cycle): Checked | undefined {
+  const index = tryParseLabel(from, cycle)?.index;
+  return index === undefined
+    ? undefined
+    : { at: new Date(at), fromDays: periodStartDays(cycle, index) };
 }
 
 /**
- * Where the fetch starts. An update starts at the window's first stored period, read from the
- * unit's file (the plan's start is an estimate); a file that cannot be read is fetched whole.
+ * The unit's rows from `fromIndex` on: one StatisticSearch (every item of the table, or one
+ * level-1 item), without the response cache.
  */
-async function startOf(work: UnitWork, path: string, window: number): Promise<Start> {
-  if (work.mode !== "incremental") return { mode: "full", fromIndex: work.startIndex };
-  const stored = await readStored(path);
-  const from = stored && windowStart(stored, work.unit.cycle, window);
-  if (stored === undefined || from === undefined) {
-    return { mode: "full", fromIndex: work.startIndex };
-  }
-  return { mode: "incremental", fromIndex: Math.max(work.startIndex, from), stored };
-}
-
-/** The unit's rows from `fromIndex` on: one StatisticSearch, without the response cache. */
 async function fetchRows(
   unit: MirrorUnit,
   fromIndex: number,
@@ -117,14 +175,17 @@ async function fetchRows(
   tally: Tally,
   onPage: (p: Progress) => void,
 ): Promise<DataFrame> {
-  const { signal, now } = run.settings;
-  // To the later of the item's last period and a year from now: a catalogue reused from an
+  const { signal, now, maxUnitRows } = run.settings;
+  // To the later of the items' last period and a year from now: a catalogue reused from an
   // earlier run must not hide the periods published since.
   const horizon = dateToIndex(new Date(now().getTime() + 366 * DAY_MS), unit.cycle);
   const endIndex = Math.max(unit.lastIndex, fromIndex, horizon);
-  let fresh: DataFrame;
+  // A whole table that turns out larger than one pull may bring is stopped at its first page.
+  const tooLarge = new AbortController();
+  let total: number | undefined;
+  const stop = signal === undefined ? tooLarge.signal : AbortSignal.any([signal, tooLarge.signal]);
   try {
-    fresh = await countRequests(
+    const fresh = await countRequests(
       tally,
       (onProgress) =>
         run.client.statisticSearch({
@@ -132,17 +193,28 @@ async function fetchRows(
           cycle: unit.cycle,
           start: label(unit.cycle, fromIndex),
           end: label(unit.cycle, endIndex),
-          items: [unit.item],
-        }, { ...(signal ? { signal } : {}), onProgress, cache: false }),
-      onPage,
+          ...(unit.item === null ? {} : { items: [unit.item] }),
+        }, { signal: stop, onProgress, cache: false }),
+      (p) => {
+        if (unit.item === null && p.totalRows > maxUnitRows) {
+          total = p.totalRows;
+          tooLarge.abort();
+          return;
+        }
+        onPage(p);
+      },
     );
+    // Rows that arrived after the signal fired are not stored.
+    throwIfAborted(signal);
+    return fresh;
   } catch (e) {
     throwIfAborted(signal);
+    if (tooLarge.signal.aborted) throw new SplitNeeded(unit, total);
+    if (unit.item === null && (e as { code?: unknown })?.code === "ERROR-400") {
+      throw new SplitNeeded(unit, undefined);
+    }
     throw unitFailure(e, unit);
   }
-  // Rows that arrived after the signal fired are not stored.
-  throwIfAborted(signal);
-  return fresh;
 }
 
 /** Writes the unit's file atomically, without STAT_CODE (a partition); no rows, no file. */
@@ -155,79 +227,60 @@ async function storeFile(dir: string, unit: MirrorUnit, frame: DataFrame): Promi
   await Deno.mkdir(joinPath(dir, unit.file.slice(0, unit.file.lastIndexOf("/"))), {
     recursive: true,
   });
-  await writeParquetAtomic(path, frame.drop("STAT_CODE"));
+  await writeParquetAtomic(path, frame.select(...STORED_COLUMNS));
 }
 
-/** Records the stored unit in the manifest, and writes the manifest. */
-async function recordUnit(
-  run: UnitRun,
-  work: UnitWork,
-  frame: DataFrame,
-  fetchedAt: Date,
-): Promise<void> {
-  const { unit } = work;
-  const { manifest, settings: o } = run;
-  manifest.units[unitKey(unit.statCode, unit.cycle, unit.item)] = {
-    statCode: unit.statCode,
-    cycle: unit.cycle,
-    item: unit.item,
-    file: unit.file,
-    complete: true,
-    start: label(unit.cycle, work.startIndex),
-    lastPeriod: lastPeriod(frame),
-    rows: frame.height,
-    fetchedAt: fetchedAt.toISOString(),
-    run: manifest.run.id,
-  };
-  manifest.updatedAt = o.now().toISOString();
-  await writeManifest(o.dir, manifest);
-}
-
-/** A unit's stored rows; `undefined` when its file is missing or cannot be read. */
-async function readStored(path: string): Promise<DataFrame | undefined> {
+/**
+ * A unit's stored rows; `undefined` when its file is missing. A file that cannot be read is
+ * moved aside (`<name>.damaged-<time>`, which no glob of `*.parquet` takes) and said so.
+ */
+export async function readStored(
+  path: string,
+  unit: MirrorUnit,
+  warn: (message: string) => void,
+): Promise<DataFrame | undefined> {
   if (!(await exists(path))) return undefined;
   try {
-    const stored = pl.readParquet(path);
-    return SEARCH_COLUMNS.every((c) => c === "STAT_CODE" || stored.columns.includes(c))
-      ? stored
-      : undefined;
-  } catch {
+    const stored = await readParquetFile(path);
+    return conform(stored, STORED_COLUMNS);
+  } catch (e) {
+    const aside = `${path}.damaged-${Date.now()}`;
+    await Deno.rename(path, aside);
+    warn(
+      `${unitName(unit)}: its file could not be read (${
+        e instanceof Error ? e.message.split("\n")[0] : String(e)
+      }); moved it to ${aside} and fetched the unit whole`,
+    );
     return undefined;
   }
 }
 
 /**
- * The ordinal of the first period of a unit's revision window: the `periods`-th latest period
- * its rows hold (the period after the latest for 0); `undefined` when it holds none.
+ * The ordinal of the first period of a partition's revision window: for each series (items
+ * ITEM_CODE1..4) still published, its `periods`-th latest stored period (the one after its
+ * latest, for 0); the earliest of them. A series whose latest period is far behind the
+ * partition's (discontinued) does not hold the window back. `undefined` when no rows.
  */
 function windowStart(stored: DataFrame, cycle: Cycle, periods: number): number | undefined {
-  const days = (stored.select(pl.col("TIME").cast(pl.Int32)).getColumn("TIME").toArray() as (
-    | number
-    | null
-  )[]).filter((d): d is number => d !== null);
-  const distinct = [...new Set(days)].sort((a, b) => b - a);
-  if (distinct.length === 0) return undefined;
+  if (stored.height === 0) return undefined;
+  const series = ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4"];
+  const days = pl.col("TIME").cast(pl.Int32);
+  const per = stored.select(...series, days.alias("DAYS")).groupBy(series).agg(
+    pl.col("DAYS").max().alias("LAST"),
+    pl.col("DAYS").unique().sort().tail(Math.max(1, periods)).min().alias("START"),
+  );
   const index = (day: number) => dateToIndex(daysToDate(day), cycle);
-  if (periods === 0) return index(distinct[0]!) + 1;
-  return index(distinct[Math.min(periods, distinct.length) - 1]!);
-}
-
-/**
- * A unit's stored rows before its revision window, then the fresh rows from the window on, in
- * the order one pull over the whole range would give.
- */
-function mergeWindow(
-  stored: DataFrame,
-  fresh: DataFrame,
-  statCode: string,
-  cycle: Cycle,
-  fromIndex: number,
-): DataFrame {
-  const kept = stored
-    .filter(pl.col("TIME").cast(pl.Int32).lt(pl.lit(periodStartDays(cycle, fromIndex))))
-    .withColumns(pl.lit(statCode).cast(pl.String).alias("STAT_CODE"))
-    .select(...SEARCH_COLUMNS);
-  return mergeRangeParts([kept, fresh]).select(...SEARCH_COLUMNS);
+  const lasts = per.getColumn("LAST").toArray() as number[];
+  const starts = per.getColumn("START").toArray() as number[];
+  const latest = Math.max(...lasts.map(index));
+  // Four windows behind the partition's latest period: still published, merely late.
+  const alive = latest - 4 * Math.max(1, periods);
+  let from = Infinity;
+  lasts.forEach((last, i) => {
+    if (index(last) < alive) return;
+    from = Math.min(from, periods === 0 ? index(last) + 1 : index(starts[i]!));
+  });
+  return Number.isFinite(from) ? from : undefined;
 }
 
 /** The label of the latest period in a unit's rows; `null` for none. */

@@ -11,7 +11,7 @@ import type { EcosServiceName } from "../wire/services.ts";
 import type { Dataset } from "./data/dataset.ts";
 import type { Route } from "./route.ts";
 import { SERVICES } from "./services/mod.ts";
-import type { WireRow } from "./services/service.ts";
+import type { RowSource } from "./services/service.ts";
 import { checkRequest, type ValidRequest } from "./validate.ts";
 
 /** What every answer depends on besides the request: the server's options. */
@@ -34,12 +34,20 @@ export interface Page {
   rowCount: boolean;
   /** Rows matched over all pages: `list_total_count`. */
   total: number;
-  /** The page's rows. */
-  rows: readonly WireRow[];
+  /** The page's rows, made as they are read. */
+  rows: RowSource;
 }
 
 /** An answer: a page of rows, or a result code. */
-export type Answer = Page | { code: EcosResultCode };
+export type Answer = Page | ResultAnswer;
+
+/** A result code, and which of the code's texts answers it. */
+export interface ResultAnswer {
+  /** The code. */
+  code: EcosResultCode;
+  /** "sample-limit": ERROR-301's own text for the sample key's row limit. */
+  text?: "sample-limit";
+}
 
 /**
  * Checks a request, then answers it. A bug in a service answers ERROR-500 rather than

@@ -35,11 +35,69 @@ export const KEYS_ENV = "ECOS_SERVER_KEYS";
 export interface ServeArgsSources {
   /** Reads an environment variable. */
   env(name: string): string | undefined;
-  /** Reads a text file. */
+  /** Reads a keys file's text (the system's: {@linkcode readKeysFileText}). */
   readTextFile(path: string): string;
 }
 
-const SYSTEM: ServeArgsSources = { env: readEnv, readTextFile: Deno.readTextFileSync };
+/**
+ * The most bytes a keys file may hold: 1 MiB, some 30,000 keys.
+ *
+ * @internal Exported for the CLI's tests.
+ */
+export const MAX_KEYS_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Reads a keys file: a regular file (a link to one is followed) of at most
+ * {@linkcode MAX_KEYS_FILE_BYTES}. Anything else is refused before it is opened or read:
+ * opening a FIFO blocks until someone writes to it, and a device such as /dev/zero never ends.
+ *
+ * @param path The file.
+ * @returns Its text (invalid UTF-8 becomes U+FFFD).
+ * @throws {TypeError} When it is not a regular file, or too large; the message says what it is.
+ * @throws {Deno.errors.NotFound} When it does not exist (and the other errors of `Deno.stat`).
+ * @internal Shared with `ecos serve`.
+ */
+export function readKeysFileText(path: string): string {
+  checkKeysFile(Deno.statSync(path));
+  using file = Deno.openSync(path);
+  // Checked again on what was opened: the path may have been replaced in between.
+  const info = file.statSync();
+  checkKeysFile(info);
+  const bytes = new Uint8Array(Math.min(info.size, MAX_KEYS_FILE_BYTES) + 1);
+  let read = 0;
+  while (read < bytes.length) {
+    const n = file.readSync(bytes.subarray(read));
+    if (n === null) break;
+    read += n;
+  }
+  if (read > MAX_KEYS_FILE_BYTES) checkKeysFile({ ...info, size: read });
+  return new TextDecoder().decode(bytes.subarray(0, read));
+}
+
+function checkKeysFile(info: Deno.FileInfo): void {
+  if (!info.isFile) {
+    const what = info.isFifo
+      ? "a FIFO (named pipe)"
+      : info.isCharDevice
+      ? "a character device"
+      : info.isBlockDevice
+      ? "a block device"
+      : info.isSocket
+      ? "a socket"
+      : info.isDirectory
+      ? "a directory"
+      : "not a file";
+    throw new TypeError(`it is ${what}, not a regular file: give a file of keys, one a line`);
+  }
+  if (info.size > MAX_KEYS_FILE_BYTES) {
+    throw new TypeError(
+      `it holds ${info.size} bytes, more than a keys file may (${MAX_KEYS_FILE_BYTES}): ` +
+        "give a file of keys, one a line",
+    );
+  }
+}
+
+const SYSTEM: ServeArgsSources = { env: readEnv, readTextFile: readKeysFileText };
 
 function wholeNumber(text: string, flag: string): number {
   if (!/^[0-9]+$/.test(text)) throw new TypeError(`Give ${flag} a whole number: got "${text}"`);
@@ -64,6 +122,17 @@ function readKeysFile(path: string, sources: ServeArgsSources): string[] {
     const reason = error instanceof Error ? error.message : String(error);
     throw new TypeError(`Cannot read --keys-file ${path}: ${reason}`, { cause: error });
   }
+}
+
+/** An address to bind: an empty one would bind every interface without a word. */
+function hostname(text: string, flag: string): string {
+  if (text.trim() === "") {
+    throw new TypeError(
+      `Give ${flag} an address, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every ` +
+        `interface): got "${text}"`,
+    );
+  }
+  return text;
 }
 
 function integer(text: string, flag: string): number {
@@ -116,8 +185,8 @@ export const SERVE_FLAGS = {
     type: "string",
     name: "hostname",
     value: "H",
-    help: "address to bind (default 127.0.0.1)",
-    check: (text: string) => text,
+    help: "address to bind (default 127.0.0.1; others are reachable from other machines)",
+    check: hostname,
   },
   keys: {
     type: "string",
@@ -244,7 +313,7 @@ ${SERVE_ENVIRONMENT.map(([name, text]) => row(name, text)).join("\n")}`;
  * @param values The flags, read.
  * @param sources Where the environment and files are read (the system's by default).
  * @returns The server's options.
- * @throws {TypeError} When the keys file cannot be read.
+ * @throws {TypeError} When the keys file cannot be read, is not a regular file or is too large.
  * @internal Shared with `ecos serve`.
  *
  * @example
@@ -344,7 +413,7 @@ async function main(): Promise<void> {
   }
   let server;
   try {
-    server = await startEcosServer(options);
+    server = await startEcosServer({ ...options, onWarning: (line) => console.error(line) });
   } catch (error) {
     // Options out of range (e.g. --data-end 2020-01-01) are usage errors too.
     if (!(error instanceof TypeError || error instanceof RangeError)) throw error;

@@ -26,8 +26,9 @@
  * 4. ERROR-100, language not kr/en [inferred: a required request variable in the guide];
  * 5. ERROR-300, a row number missing, even when service arguments are missing too [guide;
  *    the precedence inferred: positional segments leave no arguments without row numbers];
- * 6. ERROR-301, row numbers not whole numbers [measured live], start < 1 or start > end
- *    [inferred], more than 10 rows for the key "sample" [measured live];
+ * 6. ERROR-301, row numbers not whole numbers [measured live] or start > end [inferred],
+ *    more than 10 rows for the key "sample", with its own text [measured live; start 0 is
+ *    accepted];
  * 7. ERROR-100, a required service argument missing [captured];
  * 8. ERROR-100, a StatisticSearch cycle outside A/S/Q/M/SM/D, the old MM/DD/QQ/YY included
  *    [measured live];
@@ -39,7 +40,14 @@
  *
  * Connections: a request's line and headers must arrive within `headerTimeoutMs` (else 408
  * and the connection closes), and a connection with no request in progress closes after
- * `idleTimeoutMs`. The stats keep counters and only the latest `requestLogLimit` requests.
+ * `idleTimeoutMs`. Answers are made and written a chunk at a time, as fast as the client
+ * reads (a whole-table answer is never held at once, and others are answered meanwhile); a
+ * client that takes no bytes for `writeTimeoutMs` is cut off; a connection may have
+ * `pipelineLimit` requests in progress, and the server `maxConnections` connections (kept
+ * under the open-file limit); its listener is checked every `listenerCheckMs` and opened
+ * again if it stopped accepting; `close()` takes at most `shutdownTimeoutMs` with answers in
+ * progress. The stats keep counters keyed by what the server knows and only the latest
+ * `requestLogLimit` requests.
  *
  * Tables: 722Y001 (base rate, D/M/Q/A, every calendar day), 731Y001 (exchange rates,
  * Korean business days, returns with volatility clustering), 901Y009 (CPI, M/A, with

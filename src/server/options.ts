@@ -8,6 +8,7 @@ import { isDialect } from "../wire/dialect.ts";
 import { SAMPLE_KEY } from "../wire/sample.ts";
 import { checkDataOptions, openDataset } from "./data/dataset.ts";
 import type { AnswerSetup } from "./answer.ts";
+import { connectionDefaults, openFileLimit } from "./limits.ts";
 import type { TransportOptions } from "./transport.ts";
 import type { EcosServerOptions, XmlStyle } from "./types.ts";
 
@@ -17,6 +18,14 @@ export const DEFAULT_HEADER_TIMEOUT_MS = 10_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 /** The default number of recent requests the log keeps. */
 export const DEFAULT_REQUEST_LOG_LIMIT = 1000;
+/** The default limit on a write waiting for the client to take bytes, in milliseconds. */
+export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
+/** The default limit on close() letting answers in progress be written, in milliseconds. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 5_000;
+/** The default number of requests one connection may have in progress. */
+export const DEFAULT_PIPELINE_LIMIT = 16;
+/** The default interval of the listener watch, in milliseconds. */
+export const DEFAULT_LISTENER_CHECK_MS = 5_000;
 /** The longest time limit a timer can hold (2^31 - 1 ms, about 24.8 days). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
@@ -59,8 +68,13 @@ export function resolveOptions(options: EcosServerOptions): ServerSettings {
     headerTimeoutMs = DEFAULT_HEADER_TIMEOUT_MS,
     idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS,
     requestLogLimit = DEFAULT_REQUEST_LOG_LIMIT,
+    writeTimeoutMs = DEFAULT_WRITE_TIMEOUT_MS,
+    shutdownTimeoutMs = DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    pipelineLimit = DEFAULT_PIPELINE_LIMIT,
+    listenerCheckMs = DEFAULT_LISTENER_CHECK_MS,
     fault,
     onListen,
+    onWarning = () => {},
     seed,
     dataEnd,
     revision,
@@ -71,9 +85,17 @@ export function resolveOptions(options: EcosServerOptions): ServerSettings {
     ...(dataEnd === undefined ? {} : { dataEnd }),
     ...(revision === undefined ? {} : { revision }),
   });
+  const { backlog, maxConnections: defaultMax } = connectionDefaults(openFileLimit());
   return {
     port,
     hostname,
+    backlog,
+    maxConnections: options.maxConnections ?? defaultMax,
+    writeTimeoutMs,
+    shutdownTimeoutMs,
+    pipelineLimit,
+    listenerCheckMs,
+    onWarning,
     keys: new Set([SAMPLE_KEY, ...keys]),
     latencyMs,
     rateLimit,
@@ -90,7 +112,14 @@ export function resolveOptions(options: EcosServerOptions): ServerSettings {
 }
 
 function checkOptions(options: EcosServerOptions): void {
-  const { port, latencyMs, rateLimit, workLimit, dialect, keys, xmlStyle } = options;
+  const { port, hostname, latencyMs, rateLimit, workLimit, dialect, keys, xmlStyle } = options;
+  // An empty address binds every interface without saying so: refused, as a typo would be.
+  if (hostname !== undefined && (typeof hostname !== "string" || hostname.trim() === "")) {
+    throw new TypeError(
+      `Cannot bind hostname ${JSON.stringify(hostname)}: give an address, e.g. 127.0.0.1 ` +
+        "(this machine only) or 0.0.0.0 (every interface)",
+    );
+  }
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     throw new RangeError(`Cannot listen on port ${port}: use a whole number 0-65535`);
   }
@@ -108,12 +137,25 @@ function checkOptions(options: EcosServerOptions): void {
   if (workLimit !== undefined && !(workLimit >= 0)) {
     throw new RangeError(`Cannot use workLimit ${workLimit}: use a number of rows >= 0`);
   }
-  for (const name of ["headerTimeoutMs", "idleTimeoutMs"] as const) {
+  const timeouts = [
+    "headerTimeoutMs",
+    "idleTimeoutMs",
+    "writeTimeoutMs",
+    "shutdownTimeoutMs",
+    "listenerCheckMs",
+  ] as const;
+  for (const name of timeouts) {
     const ms = options[name];
     if (ms !== undefined && !(Number.isInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS)) {
       throw new RangeError(
         `Cannot use ${name} ${ms}: use a whole number of milliseconds 1-${MAX_TIMEOUT_MS}`,
       );
+    }
+  }
+  for (const name of ["maxConnections", "pipelineLimit"] as const) {
+    const n = options[name];
+    if (n !== undefined && !(Number.isSafeInteger(n) && n >= 1)) {
+      throw new RangeError(`Cannot use ${name} ${n}: use a whole number >= 1`);
     }
   }
   const { requestLogLimit } = options;

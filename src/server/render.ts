@@ -1,26 +1,20 @@
 /**
  * Writing answers as the wire does: JSON or XML, success bodies and RESULT bodies, always
- * HTTP 200. XML comes in two styles: "guide", as the official guide prints it (the XML
- * declaration, `number="true"` on the numbers, `array="true"` on a lone row), and "bare", as
- * bodies have also been seen in the wild.
+ * HTTP 200, in chunks of bounded size made as the transport asks for them. XML comes in two
+ * styles: "guide", as the official guide prints it (the XML declaration, `number="true"` on
+ * the numbers, `array="true"` on a lone row), and "bare", as bodies have also been seen in the
+ * wild.
  *
  * @module
  */
 
-import { ECOS_CODES, type EcosResultCode } from "../wire/codes.ts";
+import { ECOS_CODES } from "../wire/codes.ts";
 import type { Format, Language } from "../wire/format.ts";
-import type { Answer } from "./answer.ts";
+import type { Answer, ResultAnswer } from "./answer.ts";
+import { SAMPLE_LIMIT_MESSAGE } from "../wire/sample.ts";
 import type { Route } from "./route.ts";
-import type { WireRow } from "./services/service.ts";
+import type { RowSource, WireRow } from "./services/service.ts";
 import type { XmlStyle } from "./types.ts";
-
-/** A rendered body and its content type. */
-export interface Rendered {
-  /** The body text. */
-  body: string;
-  /** The Content-Type header. */
-  contentType: string;
-}
 
 /** How a request's bodies are written. */
 export interface BodyStyle {
@@ -75,16 +69,28 @@ export function contentType(format: Format): string {
 }
 
 /**
- * The body of an answer: its rows, or its RESULT.
+ * The characters after which a chunk of a body is handed on, at the next row's end. A chunk
+ * is at most this plus one row (and UTF-8 takes at most 3 bytes a character), however large
+ * the body: the transport writes each before the next is made.
+ */
+export const CHUNK_CHARS = 16 * 1024;
+/** How many rows are asked of a page's row source at a time. */
+const ROWS_PER_SLICE = 256;
+
+/**
+ * The body of an answer, its rows or its RESULT, in chunks made as they are pulled: a page's
+ * rows are asked of its source a slice at a time, and a chunk ends at the first row's end past
+ * {@linkcode CHUNK_CHARS} characters. The chunks joined are the whole body.
  *
  * @param answer The answer.
  * @param style The format, the language of messages and the XML style.
  */
-export function renderAnswer(answer: Answer, style: BodyStyle): Rendered {
-  const body = "code" in answer
-    ? renderResult(answer.code, style)
-    : renderRows(answer.service, answer.total, answer.rows, style, answer.rowCount);
-  return { body, contentType: CONTENT_TYPES[style.format] };
+export function* renderAnswer(answer: Answer, style: BodyStyle): Generator<string, void> {
+  if ("code" in answer) {
+    yield renderResult(answer, style);
+    return;
+  }
+  yield* renderRows(answer.service, answer.total, answer.rows, style, answer.rowCount);
 }
 
 /**
@@ -93,8 +99,10 @@ export function renderAnswer(answer: Answer, style: BodyStyle): Rendered {
  * @param code The result code.
  * @param style The format, the message's language and the XML style.
  */
-function renderResult(code: EcosResultCode, style: BodyStyle): string {
-  const message = ECOS_CODES[code][style.language];
+function renderResult({ code, text }: ResultAnswer, style: BodyStyle): string {
+  const message = text === "sample-limit"
+    ? SAMPLE_LIMIT_MESSAGE[style.language]
+    : ECOS_CODES[code][style.language];
   if (style.format === "json") return JSON.stringify({ RESULT: { CODE: code, MESSAGE: message } });
   return xmlDocument(
     `<RESULT>${xmlField("CODE", code, false)}${xmlField("MESSAGE", message, false)}</RESULT>`,
@@ -103,7 +111,8 @@ function renderResult(code: EcosResultCode, style: BodyStyle): string {
 }
 
 /**
- * A success body: `{Service: {list_total_count, [row_count], row: [...]}}` or its XML.
+ * A success body, `{Service: {list_total_count, [row_count], row: [...]}}` or its XML, in
+ * chunks. The JSON is byte for byte what `JSON.stringify` makes of the whole object.
  *
  * @param service The service name, the body's top-level key.
  * @param total The total over all pages.
@@ -111,27 +120,47 @@ function renderResult(code: EcosResultCode, style: BodyStyle): string {
  * @param style The format and the XML style.
  * @param rowCount Whether to add `row_count` (KeyStatisticList).
  */
-function renderRows(
+function* renderRows(
   service: string,
   total: number,
-  rows: readonly WireRow[],
+  rows: RowSource,
   style: BodyStyle,
   rowCount: boolean,
-): string {
+): Generator<string, void> {
+  const count = rows.length;
+  let head: string;
+  let row: (row: WireRow, i: number) => string;
+  let tail: string;
   if (style.format === "json") {
-    const inner = rowCount
-      ? { list_total_count: total, row_count: rows.length, row: rows }
-      : { list_total_count: total, row: rows };
-    return JSON.stringify({ [service]: inner });
+    const counts = rowCount
+      ? { list_total_count: total, row_count: count }
+      : { list_total_count: total };
+    // The object without its rows, opened where `"row":[` goes.
+    head = `${JSON.stringify({ [service]: counts }).slice(0, -2)},"row":[`;
+    row = (r, i) => (i === 0 ? "" : ",") + JSON.stringify(r);
+    tail = "]}}";
+  } else {
+    const guide = style.xml === "guide";
+    head = `<${service}>${xmlField("list_total_count", total, guide)}` +
+      (rowCount ? xmlField("row_count", count, guide) : "");
+    if (guide) head = `${XML_DECLARATION}\n${head}`;
+    // The guide marks a lone row, so that a reader without a schema still sees a list.
+    const open = guide && count === 1 ? '<row array="true">' : "<row>";
+    row = (r) => xmlRow(r, open, guide);
+    tail = `</${service}>`;
   }
-  const guide = style.xml === "guide";
-  const parts: string[] = [`<${service}>`, xmlField("list_total_count", total, guide)];
-  if (rowCount) parts.push(xmlField("row_count", rows.length, guide));
-  // The guide marks a lone row, so that a reader without a schema still sees a list.
-  const open = guide && rows.length === 1 ? '<row array="true">' : "<row>";
-  for (const row of rows) parts.push(xmlRow(row, open, guide));
-  parts.push(`</${service}>`);
-  return xmlDocument(parts.join(""), style.xml);
+  let chunk = head;
+  for (let at = 0; at < count; at += ROWS_PER_SLICE) {
+    const slice = rows.slice(at, Math.min(count, at + ROWS_PER_SLICE));
+    for (let k = 0; k < slice.length; k++) {
+      chunk += row(slice[k]!, at + k);
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = "";
+      }
+    }
+  }
+  yield chunk + tail;
 }
 
 /** The whole document: the declaration first in the guide's style. */

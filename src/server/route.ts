@@ -1,7 +1,9 @@
 /**
  * Reading a request path: `/api/{Service}/{KEY}/{format}/{lang}/{start}/{end}/{args...}`.
  * Every segment is percent-decoded; a bad escape keeps the segment as sent, never throws. The
- * row numbers are read here, once, for the checks, the fault context and the request log.
+ * row numbers are read here, once, for the checks, the fault context and the request log:
+ * exactly, as digit strings, so that "0000000000000001" is 1 and two long numbers compare as
+ * numbers (a path is at most the server's head limit, 128 KiB, so this stays bounded).
  *
  * @module
  */
@@ -14,10 +16,11 @@ const MAX_SEGMENT = 1000;
 const FIXED_SEGMENTS = 6;
 
 /**
- * A row number segment, read: its value (Infinity when absurdly long), "missing" when the
- * segment is absent or empty, "invalid" when it is not all digits.
+ * A row number segment, read exactly: its digits without leading zeros ("0" for zero), however
+ * many there are; "missing" when the segment is absent or empty, "invalid" when it is not all
+ * digits.
  */
-export type RowNumber = number | "missing" | "invalid";
+export type RowNumber = { digits: string } | "missing" | "invalid";
 
 /** A request under `/api`, its segments decoded. An absent segment is "". */
 export interface Route {
@@ -48,28 +51,77 @@ export function parseRoute(pathname: string): Route | undefined {
   if (pathname !== "/api" && !pathname.startsWith("/api/")) return undefined;
   const segments = splitSegments(pathname.slice("/api/".length));
   const at = (i: number) => segments[i] ?? "";
+  // Row numbers are decoded in full: cut to MAX_SEGMENT, a long number would change value.
+  const rows = (i: number) => readRowNumber(decodeSegment(segments[i] ?? "", Infinity));
   return {
-    service: at(0),
-    key: at(1),
-    format: at(2),
-    language: at(3),
-    startNo: readRowNumber(at(4)),
-    endNo: readRowNumber(at(5)),
-    args: segments.slice(FIXED_SEGMENTS),
+    service: decodeSegment(at(0)),
+    key: decodeSegment(at(1)),
+    format: decodeSegment(at(2)),
+    language: decodeSegment(at(3)),
+    startNo: rows(4),
+    endNo: rows(5),
+    args: segments.slice(FIXED_SEGMENTS).map((segment) => decodeSegment(segment)),
   };
 }
 
 /**
- * A row number the fault context and the request log can hold: a whole number, else
- * undefined.
+ * A row number the fault context and the request log can hold: a whole number up to
+ * `Number.MAX_SAFE_INTEGER`, else undefined.
  *
  * @param rowNumber A row number as read.
  */
 export function wholeRowNumber(rowNumber: RowNumber): number | undefined {
-  return typeof rowNumber === "number" && Number.isSafeInteger(rowNumber) ? rowNumber : undefined;
+  if (typeof rowNumber === "string" || rowNumber.digits.length > SAFE_DIGITS) return undefined;
+  const value = Number(rowNumber.digits);
+  return Number.isSafeInteger(value) ? value : undefined;
 }
 
-/** Splits the path after `/api/` into decoded segments; one trailing slash is allowed. */
+/**
+ * Compares two row numbers exactly.
+ *
+ * @returns A negative number when `a < b`, 0 when equal, a positive number when `a > b`.
+ */
+export function compareRowNumbers(a: { digits: string }, b: { digits: string }): number {
+  const x = a.digits;
+  const y = b.digits;
+  if (x.length !== y.length) return x.length - y.length;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * A row number plus a small whole number, exactly (decimal addition on the digits).
+ *
+ * @param a The row number.
+ * @param n The number to add, a whole number >= 0.
+ */
+export function addToRowNumber(a: { digits: string }, n: number): { digits: string } {
+  const digits = a.digits.split("");
+  let carry = n;
+  for (let i = digits.length - 1; i >= 0 && carry > 0; i--) {
+    const sum = Number(digits[i]) + carry;
+    digits[i] = String(sum % 10);
+    carry = Math.floor(sum / 10);
+  }
+  return { digits: (carry > 0 ? String(carry) : "") + digits.join("") };
+}
+
+/**
+ * A row number as a JavaScript number, for paging once the checks are done: exact up to
+ * `Number.MAX_SAFE_INTEGER`, larger ones rounded (or Infinity), which paging clips to the
+ * data anyway.
+ *
+ * @param a The row number.
+ */
+export function rowNumberValue(a: { digits: string }): number {
+  return a.digits.length > MAX_FINITE_DIGITS ? Number.POSITIVE_INFINITY : Number(a.digits);
+}
+
+/** Digits of the longest numbers that may be safe integers (2^53 - 1 has 16). */
+const SAFE_DIGITS = 16;
+/** Digits beyond which a number is Infinity as a double (about 1.8e308). */
+const MAX_FINITE_DIGITS = 309;
+
+/** Splits the path after `/api/` into segments, still encoded; one trailing slash is allowed. */
 function splitSegments(rest: string): string[] {
   const path = rest.endsWith("/") ? rest.slice(0, -1) : rest;
   if (path === "") return [];
@@ -78,28 +130,31 @@ function splitSegments(rest: string): string[] {
   while (segments.length < FIXED_SEGMENTS + MAX_ARGS && from <= path.length) {
     const slash = path.indexOf("/", from);
     const to = slash === -1 ? path.length : slash;
-    segments.push(decodeSegment(path.slice(from, to)));
+    segments.push(path.slice(from, to));
     if (slash === -1) break;
     from = slash + 1;
   }
   return segments;
 }
 
-/** Percent-decodes a segment, bounded in length; a bad escape keeps the segment as sent. */
-function decodeSegment(segment: string): string {
-  const cut = segment.slice(0, MAX_SEGMENT * 3);
+/**
+ * Percent-decodes a segment, bounded in length (`max` characters); a bad escape keeps the
+ * segment as sent.
+ */
+function decodeSegment(segment: string, max: number = MAX_SEGMENT): string {
+  const cut = segment.slice(0, max * 3);
   let text: string;
   try {
     text = decodeURIComponent(cut);
   } catch {
     text = cut;
   }
-  return text.slice(0, MAX_SEGMENT);
+  return text.slice(0, max);
 }
 
-/** Reads a row number: digits only; absurd lengths read as Infinity rather than allocating. */
+/** Reads a row number exactly: digits only, leading zeros dropped. */
 function readRowNumber(segment: string): RowNumber {
   if (segment === "") return "missing";
   if (!/^[0-9]+$/.test(segment)) return "invalid";
-  return segment.length > 15 ? Number.POSITIVE_INFINITY : Number(segment);
+  return { digits: segment.replace(/^0+(?=.)/, "") };
 }

@@ -69,7 +69,7 @@ export interface StatisticSearchRow {
  * ```
  */
 export interface KeyStatisticRow {
-  /** The group, e.g. "시장금리". */
+  /** The group, e.g. "금리". */
   CLASS_NAME: string;
   /** The indicator's name. */
   KEYSTAT_NAME: string;

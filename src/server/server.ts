@@ -1,9 +1,9 @@
 /**
  * startEcosServer: the bundled ECOS-compatible server. This file only wires the parts
  * together: a request's path is read (route.ts), checked and answered (validate.ts,
- * answer.ts), altered by an injected fault (fault.ts) and written out (render.ts,
- * response.ts) over HTTP with time limits on slow and idle connections (transport.ts); here
- * are the added latency, the rate limit, the stats and the closing.
+ * answer.ts), altered by an injected fault (fault.ts) and written out a chunk at a time
+ * (render.ts, response.ts) over HTTP with limits on connections (transport.ts,
+ * connection.ts); here are the added latency, the rate limit, the stats and the closing.
  *
  * @module
  */
@@ -60,6 +60,8 @@ export async function startEcosServer(options: EcosServerOptions = {}): Promise<
   const url = baseUrl(transport.hostname, transport.port);
   // Clients in this process tell by it that this server's data is generated.
   const forget = registerBundledServer(url);
+  const exposure = exposureWarning(transport.hostname);
+  if (exposure !== undefined) settings.onWarning(exposure);
   settings.onListen?.({ url, hostname: transport.hostname, port: transport.port });
   let closed: Promise<void> | undefined;
   const close = () => {
@@ -72,6 +74,49 @@ export async function startEcosServer(options: EcosServerOptions = {}): Promise<
     return closed;
   };
   return { url, close, stats: keeper.stats, [Symbol.asyncDispose]: close };
+}
+
+/**
+ * What to tell about a bound address other machines can reach; undefined for a loopback one
+ * (127.0.0.0/8, ::1, and IPv4 loopback mapped into IPv6).
+ *
+ * @param address The bound address, as the listener reports it.
+ * @internal Exported for tests.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exposureWarning } from "./server.ts";
+ *
+ * assert.equal(exposureWarning("127.0.0.1"), undefined);
+ * assert.match(exposureWarning("192.168.0.7") ?? "", /^Listening on 192\.168\.0\.7, /);
+ * ```
+ */
+export function exposureWarning(address: string): string | undefined {
+  const a = address.toLowerCase();
+  if (/^127\./.test(a) || a === "::1" || /^::ffff:127\./.test(a)) return undefined;
+  const every = a === "0.0.0.0" || a === "::" ? " (every interface)" : "";
+  return `Listening on ${address}${every}, which other machines may reach: anyone who can ` +
+    "connect can use this server; bind 127.0.0.1 to keep it to this machine";
+}
+
+/**
+ * A signal that aborts when either does, detached from both on dispose. Not `AbortSignal.any`:
+ * the server's long-lived `closing` signal would hold every request's signal till the end.
+ */
+function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal } & Disposable {
+  const both = new AbortController();
+  const abort = () => both.abort();
+  if (a.aborted || b.aborted) both.abort();
+  a.addEventListener("abort", abort, { once: true });
+  b.addEventListener("abort", abort, { once: true });
+  return {
+    signal: both.signal,
+    [Symbol.dispose]() {
+      a.removeEventListener("abort", abort);
+      b.removeEventListener("abort", abort);
+    },
+  };
 }
 
 /** The base URL of a listening server, ending in "/api". */
@@ -100,8 +145,7 @@ function pathOf(target: string): string | undefined {
  *
  * @param settings The server's settings.
  * @param keeper The stats.
- * @param closing Aborts when the server closes. A client that leaves mid-wait is answered
- *   into the void.
+ * @param closing Aborts when the server closes.
  */
 function createHandler(
   settings: ServerSettings,
@@ -113,22 +157,28 @@ function createHandler(
   let count = 0;
   let inFlight = 0;
 
-  async function respond(route: Route, record: RequestRecord): Promise<Outgoing> {
+  async function respond(
+    route: Route,
+    record: RequestRecord,
+    left: AbortSignal,
+  ): Promise<Outgoing> {
     const fault = await pickFault(settings.fault, faultContext(record.n, route));
     const style = bodyStyle(route, settings.xmlStyle);
-    if (settings.latencyMs > 0 && !(await waited(settings.latencyMs, closing))) {
+    // Waits end when the server closes or the client leaves: nobody waits for the answer.
+    using over = eitherSignal(closing, left);
+    if (settings.latencyMs > 0 && !(await waited(settings.latencyMs, over.signal))) {
       noteClosed(record);
       return toOutgoing({ kind: "dropped" }, style);
     }
     const real = (): Answer => answerRoute(route, settings);
     const reply: Reply = fault
-      ? await applyFault(fault, real, closing)
+      ? await applyFault(fault, real, over.signal)
       : { kind: "answer", answer: admitted() ? real() : { code: "ERROR-602" } };
     noteReply(record, reply, fault);
     return toOutgoing(reply, style);
   }
 
-  return (target) => {
+  return (target, left) => {
     const path = pathOf(target);
     if (path === undefined) return badRequest();
     const route = parseRoute(path);
@@ -136,7 +186,7 @@ function createHandler(
     const record = requestRecord(++count, route);
     keeper.inFlight(++inFlight);
     keeper.arrive(record);
-    return respond(route, record).finally(() => {
+    return respond(route, record, left).finally(() => {
       inFlight--;
       keeper.finish(record);
     });

@@ -1,5 +1,6 @@
 /**
- * The server's counters and its log of recent requests. The counters are numbers; the log keeps
+ * The server's counters and its log of recent requests. The counters are numbers, keyed by
+ * what the server knows (services, outcomes), never by what a client sends; the log keeps
  * only the latest records (each up to about 24 KB: 12 arguments of 1000 characters), so memory
  * stays flat however long the server runs.
  *
@@ -8,7 +9,14 @@
 
 import type { Reply } from "./fault.ts";
 import { type Route, wholeRowNumber } from "./route.ts";
+import { SERVICES } from "./services/mod.ts";
 import type { Fault, RequestRecord, ServerStats } from "./types.ts";
+
+/**
+ * The key of {@linkcode ServerStats.byService} that counts requests naming no service the
+ * server knows (its parentheses keep it apart from any service name).
+ */
+export const OTHER_SERVICE = "(other)";
 
 /** The stats object plus the server's hooks into it. */
 export interface StatsKeeper {
@@ -46,7 +54,11 @@ export function createStats(logLimit: number): StatsKeeper {
     stats,
     arrive(entry) {
       stats.total++;
-      stats.byService[entry.service] = (stats.byService[entry.service] ?? 0) + 1;
+      // Only the services are keys: any other name sent ("constructor", "__proto__", random
+      // text) counts under one bucket, so the object neither grows nor touches its prototype.
+      const name = SERVICES.has(entry.service) ? entry.service : OTHER_SERVICE;
+      stats.byService[name] = (Object.hasOwn(stats.byService, name) ? stats.byService[name]! : 0) +
+        1;
       if (logLimit === 0) return;
       // Dropping the oldest one at a time keeps the array's identity and order for readers.
       if (stats.requests.length >= logLimit) stats.requests.shift();

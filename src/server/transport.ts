@@ -1,6 +1,8 @@
 /**
- * The HTTP layer of the bundled server, on `node:http`: listening, the time limits on slow and
- * idle connections, writing answers (whole or cut short), and closing.
+ * The HTTP layer of the bundled server, on `node:http`: listening, the limits on connections
+ * (how many, how slow, how idle, how many pipelined requests, how long a write may wait), and
+ * closing within a time limit. Each connection's requests and answers are in connection.ts;
+ * the listener watch in listener.ts; the connection limit's defaults in limits.ts.
  *
  * Why `node:http` and not `Deno.serve`: `Deno.serve` has no time limits (measured with Deno
  * 2.9.6: a connection holding half a request line, half the headers, nothing at all, or idle
@@ -13,32 +15,43 @@
  * timer per connection, armed when its last answer is written and disarmed when a request
  * arrives. `requestTimeout` stays off: answers may be stalled on purpose (fault injection,
  * added latency), and a request's body is never read, so once answered the connection counts
- * as idle.
+ * as idle. `server.maxConnections` is not used: with Deno 2.9.6, reaching it stops the
+ * listener for good (measured); connections over the limit are closed here instead.
  *
  * @module
  */
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { internalError, type Outgoing } from "./response.ts";
+import { Connection, type ConnectionLimits, type Handler } from "./connection.ts";
+import { ListenerWatch } from "./listener.ts";
+
+export type { Handler } from "./connection.ts";
 
 /** The most bytes of a request line and headers read; longer heads are answered 431. */
 const MAX_HEAD_BYTES = 128 * 1024;
+/** How long close() waits for connections to report closed once it has ended them. */
+const CLOSE_GRACE_MS = 2000;
 
-/** Where and how to listen. */
-export interface TransportOptions {
+/** Where and how to listen, and the limits on connections. */
+export interface TransportOptions extends ConnectionLimits {
   /** The port; 0 picks a free one. */
   port: number;
   /** The address to bind. */
   hostname: string;
   /** The limit on a request's line and headers, in milliseconds. */
   headerTimeoutMs: number;
-  /** The limit on a connection with no request in progress, in milliseconds. */
-  idleTimeoutMs: number;
+  /** How long close() lets answers in progress be written, in milliseconds. */
+  shutdownTimeoutMs: number;
+  /** The most open connections; more are closed as they arrive. */
+  maxConnections: number;
+  /** The listen backlog. */
+  backlog: number;
+  /** How often the listener is checked, in milliseconds. */
+  listenerCheckMs: number;
+  /** Told when the listener stopped accepting and was restarted, and when it recovered. */
+  onWarning: (message: string) => void;
 }
-
-/** Answers a request by its target (the path and query as sent, or an absolute URL). */
-export type Handler = (target: string) => Outgoing | Promise<Outgoing>;
 
 /** A listening transport. */
 export interface Transport {
@@ -47,8 +60,9 @@ export interface Transport {
   /** The bound port. */
   port: number;
   /**
-   * Stops listening, lets the answers in progress be written, then closes every connection.
-   * The caller first ends whatever it holds answers back with (stalls, latency).
+   * Stops listening, lets the answers in progress be written for at most the shutdown limit,
+   * then closes every connection. The caller first ends whatever it holds answers back with
+   * (stalls, latency).
    */
   close(): Promise<void>;
 }
@@ -56,13 +70,13 @@ export interface Transport {
 /**
  * Listens and answers every request through `handler`.
  *
- * @param options Where to listen and the time limits.
+ * @param options Where to listen and the limits.
  * @param handler Answers a request.
  * @returns The transport once it listens.
  * @throws {Error} When the address cannot be bound (e.g. the port is taken).
  */
 export async function listenHttp(options: TransportOptions, handler: Handler): Promise<Transport> {
-  const { port, hostname, headerTimeoutMs, idleTimeoutMs } = options;
+  const { port, hostname, headerTimeoutMs, backlog } = options;
   const server = createServer({
     headersTimeout: headerTimeoutMs,
     requestTimeout: 0,
@@ -71,164 +85,73 @@ export async function listenHttp(options: TransportOptions, handler: Handler): P
     connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(headerTimeoutMs / 10))),
     maxHeaderSize: MAX_HEAD_BYTES,
   });
-  const connections = new Connections(idleTimeoutMs);
-  const writing = new Set<Promise<void>>();
+  const connections = new Map<Socket, Connection>();
   let closing = false;
-  server.on("connection", (socket: Socket) => connections.add(socket));
+  const watch = new ListenerWatch(server, backlog, options.listenerCheckMs, options.onWarning);
+  server.on("connection", (socket: Socket) => {
+    watch.accepted();
+    if (closing || connections.size >= options.maxConnections) return void socket.destroy();
+    connections.set(socket, new Connection(socket, options));
+    socket.once("close", () => connections.delete(socket));
+  });
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const connection = connections.get(req.socket);
     // Once closing, a request on a kept-alive connection starts no new work.
-    if (closing) return void req.socket.destroy();
-    connections.begin(req.socket);
-    const written = answer(req, res, handler);
-    writing.add(written);
-    written.finally(() => writing.delete(written));
-    res.once("close", () => connections.end(req.socket));
+    if (closing || !connection) return void req.socket.destroy();
+    connection.request(req, res, handler);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen({ port, host: hostname }, () => {
+    server.listen({ port, host: hostname, backlog }, () => {
       server.off("error", reject);
-      // Later server errors must not crash the process; the server prints nothing.
+      // Later server errors must not crash the process; the listener watch notices a
+      // listener that stopped.
       server.on("error", () => {});
       resolve();
     });
   });
   const addr = server.address() as AddressInfo;
+  watch.start({ host: addr.address, port: addr.port });
   let closed: Promise<void> | undefined;
   return {
     hostname: addr.address,
     port: addr.port,
     close() {
       closing = true;
-      closed ??= shutdown(server, connections, writing);
+      closed ??= shutdown(server, connections, watch, options.shutdownTimeoutMs);
       return closed;
     },
   };
 }
 
-/** Stops listening, waits for the answers being written, then closes every connection. */
+/**
+ * Stops listening; lets the answers in progress be written for at most `limitMs`; then closes
+ * every connection and waits (briefly, bounded) until each has closed.
+ */
 async function shutdown(
-  server: Server,
-  connections: Connections,
-  writing: Set<Promise<void>>,
+  server: ReturnType<typeof createServer>,
+  connections: Map<Socket, Connection>,
+  watch: ListenerWatch,
+  limitMs: number,
 ): Promise<void> {
+  await watch.stop();
   const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-  await Promise.allSettled([...writing]);
-  await connections.closeAll();
-  await stopped;
+  const all = [...connections.values()];
+  // Connections with nothing to answer (idle, or holding half a request) end now.
+  for (const c of all) if (!c.busy) c.socket.destroy();
+  await within(Promise.all(all.map((c) => c.drained())), limitMs);
+  for (const c of connections.values()) c.socket.destroy();
+  await within(Promise.all([...connections.values()].map((c) => c.closed)), CLOSE_GRACE_MS);
+  await within(stopped, CLOSE_GRACE_MS);
 }
 
-/**
- * Answers one request; a handler that throws answers a plain 500. Never rejects: a failure to
- * write ends the connection instead of the process.
- */
-async function answer(req: IncomingMessage, res: ServerResponse, handler: Handler): Promise<void> {
-  let out: Outgoing;
+/** Waits for `promise`, or for `ms`, whichever comes first; the timer does not outlive it. */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
   try {
-    out = await handler(req.url ?? "/");
-  } catch {
-    out = internalError();
-  }
-  try {
-    await write(res, out);
-  } catch {
-    res.destroy();
-  }
-}
-
-/**
- * Writes an answer; resolves once its bytes are handed to the connection. A cut answer
- * declares its whole length, sends part of it, then ends the connection.
- */
-function write(res: ServerResponse, out: Outgoing): Promise<void> {
-  if (res.destroyed) return Promise.resolve();
-  const length = out.declaredLength ?? out.body.length;
-  res.writeHead(out.status, {
-    "content-type": out.contentType,
-    "content-length": String(length),
-  });
-  return new Promise<void>((resolve) => {
-    if (length === out.body.length) {
-      res.end(out.body, () => resolve());
-      res.once("close", () => resolve());
-      return;
-    }
-    if (out.body.length > 0) res.write(out.body);
-    else res.flushHeaders();
-    // Closing the connection after what was written: the client reads a body shorter than
-    // declared. Destroyed rather than half-closed, so that a client that never closes its side
-    // does not hold the connection.
-    const socket = res.socket;
-    if (!socket) return resolve();
-    socket.once("close", () => resolve());
-    socket.end(() => socket.destroy());
-  });
-}
-
-/**
- * The open connections, each with its requests in progress and, when it has none, the timer
- * that closes it once idle for too long.
- */
-class Connections {
-  readonly #idleTimeoutMs: number;
-  readonly #busy = new Map<Socket, number>();
-  readonly #idle = new Map<Socket, ReturnType<typeof setTimeout>>();
-  readonly #closed = new Map<Socket, Promise<void>>();
-
-  constructor(idleTimeoutMs: number) {
-    this.#idleTimeoutMs = idleTimeoutMs;
-  }
-
-  /** A new connection: its head is under node:http's header limit until a request arrives. */
-  add(socket: Socket): void {
-    this.#busy.set(socket, 0);
-    this.#closed.set(
-      socket,
-      new Promise<void>((resolve) =>
-        socket.once("close", () => {
-          this.#disarm(socket);
-          this.#busy.delete(socket);
-          this.#closed.delete(socket);
-          resolve();
-        })
-      ),
-    );
-  }
-
-  /** A request arrived on the connection: it is not idle. */
-  begin(socket: Socket): void {
-    this.#disarm(socket);
-    this.#busy.set(socket, (this.#busy.get(socket) ?? 0) + 1);
-  }
-
-  /** An answer ended: with none left in progress, the idle limit starts. */
-  end(socket: Socket): void {
-    const left = Math.max(0, (this.#busy.get(socket) ?? 1) - 1);
-    if (!this.#closed.has(socket)) return;
-    this.#busy.set(socket, left);
-    if (left === 0 && !socket.destroyed) this.#arm(socket);
-  }
-
-  /** Closes every connection and waits until each is closed. */
-  async closeAll(): Promise<void> {
-    const closing = [...this.#closed.values()];
-    for (const socket of this.#closed.keys()) {
-      this.#disarm(socket);
-      socket.destroy();
-    }
-    await Promise.all(closing);
-  }
-
-  #arm(socket: Socket): void {
-    this.#disarm(socket);
-    this.#idle.set(socket, setTimeout(() => socket.destroy(), this.#idleTimeoutMs));
-  }
-
-  #disarm(socket: Socket): void {
-    const timer = this.#idle.get(socket);
-    if (timer !== undefined) {
-      clearTimeout(timer);
-      this.#idle.delete(socket);
-    }
+    await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

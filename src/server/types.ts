@@ -91,7 +91,9 @@ export interface EcosServerOptions {
    */
   port?: number;
   /**
-   * The address to bind.
+   * The address to bind. An empty one is refused (it would bind every interface without
+   * saying so); an address other machines can reach (0.0.0.0, ::, a LAN address) is told to
+   * {@linkcode EcosServerOptions.onWarning}.
    *
    * @default {"127.0.0.1"}
    */
@@ -105,7 +107,7 @@ export interface EcosServerOptions {
   keys?: string[];
   /**
    * A delay in milliseconds added to every answer. It ends early when the client disconnects
-   * or the server closes.
+   * (nothing is then answered) or the server closes.
    *
    * @default {0}
    */
@@ -157,6 +159,53 @@ export interface EcosServerOptions {
    * @default {30_000}
    */
   idleTimeoutMs?: number;
+  /**
+   * How long a write may wait for the client to take bytes, in milliseconds: a client that
+   * reads nothing of an answer for that long is cut off (its connection closed), so that it
+   * cannot hold the answer's memory for good. Answers are written a chunk at a time, each
+   * chunk made only once the one before is taken, so a client that reads slowly but steadily
+   * is never cut.
+   *
+   * @default {30_000}
+   */
+  writeTimeoutMs?: number;
+  /**
+   * How long {@linkcode EcosServer.close} lets the answers in progress be written, in
+   * milliseconds, before it closes every connection: stuck or slow clients cannot hold it
+   * longer.
+   *
+   * @default {5_000}
+   */
+  shutdownTimeoutMs?: number;
+  /**
+   * The most connections open at once; a connection beyond it is closed as soon as it is
+   * accepted. Each connection is a file descriptor: the default keeps connections, plus the
+   * listen backlog, plus 64 descriptors for everything else, under the process's open-file
+   * limit (read on Linux, else taken as 1024), since a listener that runs out of descriptors
+   * stops accepting.
+   *
+   * @default {1024} or fewer when the open-file limit is lower
+   */
+  maxConnections?: number;
+  /**
+   * How many requests one connection may have in progress at once, sent ahead of their
+   * answers (HTTP pipelining). A connection that sends more is closed; answers are written in
+   * order, one at a time, so a client that never reads holds at most this many.
+   *
+   * @default {16}
+   */
+  pipelineLimit?: number;
+  /**
+   * How often the server checks that its listener still accepts connections, in
+   * milliseconds. An interval in which one arrived proves it; after a quiet one the server
+   * connects to itself, and when even that is not accepted within the next interval, it
+   * opens its listener again on the same address and tells
+   * {@linkcode EcosServerOptions.onWarning} (with Deno 2.9.6 a listener that met "too many
+   * open files" stops accepting for good, silently).
+   *
+   * @default {5_000}
+   */
+  listenerCheckMs?: number;
   /**
    * How many of the most recent requests {@linkcode ServerStats.requests} keeps; 0 keeps none.
    * The counters cover every request whatever this is.
@@ -260,6 +309,29 @@ export interface EcosServerOptions {
    * @default {undefined} quiet
    */
   onListen?: (info: EcosServerListenInfo) => void;
+  /**
+   * Told, as one line, what a person running the server should know and the server would
+   * otherwise keep quiet about: that it listens on an address other machines can reach, and
+   * that its listener stopped accepting connections and was opened again (then that it
+   * accepts again). The command line prints these on stderr.
+   *
+   * @default {undefined} quiet
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { startEcosServer } from "./mod.ts";
+   *
+   * const warnings: string[] = [];
+   * await using server = await startEcosServer({ onWarning: (line) => warnings.push(line) });
+   * const res = await fetch(`${server.url}/KeyStatisticList/sample/json/kr/1/1`);
+   * assert.equal(res.status, 200);
+   * await res.body?.cancel();
+   * // Loopback only, and accepting: nothing to tell.
+   * assert.deepEqual(warnings, []);
+   * ```
+   */
+  onWarning?: (message: string) => void;
 }
 
 /**
@@ -387,8 +459,8 @@ export interface RequestRecord {
   args: string[];
   /**
    * "ok", a result code such as "INFO-200", "fault:<kind>" such as "fault:drop" (for every
-   * injected fault, "fault:code" included), "closed" when the server closed during the added
-   * latency, or "pending" while the request is being answered.
+   * injected fault, "fault:code" included), "closed" when the server closed or the client
+   * left during the added latency, or "pending" while the request is being answered.
    */
   outcome: string;
   /** Rows in the answer (0 for anything but a success body). */
@@ -414,7 +486,11 @@ export interface RequestRecord {
 export interface ServerStats {
   /** Requests under `/api` since start (or the last reset). */
   total: number;
-  /** Requests by service segment. */
+  /**
+   * Requests by service: one key for each of the six services asked for, and `"(other)"` for
+   * every request naming anything else (an unknown or absent service), so that what clients
+   * send cannot grow this object.
+   */
   byService: Record<string, number>;
   /** Answered requests by outcome: "ok", a result code, "fault:<kind>" or "closed". */
   byOutcome: Record<string, number>;
@@ -451,8 +527,9 @@ export interface EcosServer {
   /** The base URL ending in "/api", e.g. "http://127.0.0.1:43123/api". */
   url: string;
   /**
-   * Ends stalled and delayed requests, lets the answers in progress be written, then closes
-   * every connection and stops listening. Safe to call twice.
+   * Stops listening, ends stalled and delayed requests, lets the answers in progress be
+   * written for at most {@linkcode EcosServerOptions.shutdownTimeoutMs}, then closes every
+   * connection: it finishes however stuck the clients are. Safe to call twice.
    */
   close(): Promise<void>;
   /** Counters, and the log of the latest requests. */

@@ -18,9 +18,12 @@
  *    arguments (even when they are missing too): inferred, because segments are positional, so
  *    a request without row numbers has no arguments either, and the guide's code for it is
  *    ERROR-300.
- * 6. ERROR-301: the row numbers are not whole numbers ("abc/xyz": measured live), start < 1
- *    or start > end (inferred: the same code for any unusable range), or the key "sample"
- *    asks for more than 10 rows (measured live).
+ * 6. ERROR-301: the row numbers are not whole numbers ("abc/xyz": measured live) or start >
+ *    end (inferred: the same code for any unusable range), or the key "sample" asks for more
+ *    than 10 rows (measured live, with its own text ending "sample은 최대 10건 이내에서 호출이
+ *    가능합니다."). Start 0 is accepted (the sample key's rows 0 to 5 measured live). Numbers are read exactly, at any length:
+ *    leading zeros change nothing ("0001" is 1; inferred, as a whole-number parse reads it),
+ *    and a number beyond the data is clipped to it, as an end past the total is live.
  * 7. ERROR-100: a required service argument is absent or empty. Captured (row numbers
  *    present, arguments missing).
  * 8. ERROR-100: StatisticSearch's cycle is not A, S, Q, M, SM or D. Measured live for the
@@ -39,7 +42,7 @@
 import type { EcosResultCode } from "../wire/codes.ts";
 import { type Format, isFormat, isLanguage, type Language } from "../wire/format.ts";
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
-import type { Route } from "./route.ts";
+import { addToRowNumber, compareRowNumbers, type Route, rowNumberValue } from "./route.ts";
 import type { ServiceDef } from "./services/service.ts";
 
 /** A request that passed every check, with everything the answer needs already read. */
@@ -59,7 +62,7 @@ export interface ValidRequest {
 }
 
 /** A request checked: valid, or the first failing check's code. */
-export type Checked = ValidRequest | { code: EcosResultCode };
+export type Checked = ValidRequest | { code: EcosResultCode; text?: "sample-limit" };
 
 /**
  * Checks a request in the live service's order (see the module's table).
@@ -82,6 +85,7 @@ export function checkRequest(
   if (!isLanguage(language)) return { code: "ERROR-100" };
   if (route.startNo === "missing" || route.endNo === "missing") return { code: "ERROR-300" };
   const rows = rowRange(route);
+  if (rows === "sample-limit") return { code: "ERROR-301", text: "sample-limit" };
   if (!rows) return { code: "ERROR-301" };
   if (!hasRequired(route.args, service.required)) return { code: "ERROR-100" };
   const read = service.check(route.args);
@@ -95,13 +99,21 @@ function hasRequired(args: readonly string[], required: number): boolean {
 }
 
 /**
- * The row numbers when they are whole numbers from 1, start not after end, and within the
- * sample key's limit; else undefined (ERROR-301).
+ * The row numbers when they are whole numbers, start not after end, and within the sample
+ * key's limit; else undefined, or "sample-limit" for the sample key's own ERROR-301. Start 0
+ * is a number like any other (the sample key's rows 0 to 5 are answered live: the cap counts
+ * rows, 0 to 9 is ten); row 0 holds nothing, so the page starts at row 1. Compared exactly, at
+ * any length: leading zeros do not change a number, and two numbers past 2^53 still compare as
+ * numbers.
  */
-function rowRange(route: Route): { startNo: number; endNo: number } | undefined {
+function rowRange(
+  route: Route,
+): { startNo: number; endNo: number } | "sample-limit" | undefined {
   const { startNo, endNo } = route;
-  if (typeof startNo !== "number" || typeof endNo !== "number") return undefined;
-  if (startNo < 1 || startNo > endNo) return undefined;
-  if (route.key === SAMPLE_KEY && endNo - startNo + 1 > SAMPLE_MAX_ROWS) return undefined;
-  return { startNo, endNo };
+  if (typeof startNo === "string" || typeof endNo === "string") return undefined;
+  if (compareRowNumbers(startNo, endNo) > 0) return undefined;
+  // More than SAMPLE_MAX_ROWS rows: end - start + 1 > max, i.e. end >= start + max.
+  const tooMany = compareRowNumbers(endNo, addToRowNumber(startNo, SAMPLE_MAX_ROWS)) >= 0;
+  if (route.key === SAMPLE_KEY && tooMany) return "sample-limit";
+  return { startNo: Math.max(1, rowNumberValue(startNo)), endNo: rowNumberValue(endNo) };
 }

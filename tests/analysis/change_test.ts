@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { pl } from "../../src/deps.ts";
-import { CHANGE_COLUMNS, withChange } from "../../src/analysis/mod.ts";
+import { CHANGE_COLUMNS, type ChangeKind, withChange } from "../../src/analysis/mod.ts";
+import { frameInfo, setFrameInfo } from "../../src/client/mod.ts";
 import { assertClose, column, frame, series, throwsEcos } from "./_frame.ts";
 
 const yoy = (periods: string[], values: (number | null)[]) =>
@@ -62,9 +63,24 @@ Deno.test("withChange() yoy compares a day with the same calendar day a year bef
       ],
       [100, 200, 105, 999, 210, 5, 126, 189],
     ),
-    // 29 February has no day a year before; 2 March 2023 was a holiday (no row).
-    [null, null, 5, null, 5, null, 20, -10],
+    // 29 February compares with 28 February; 2 March 2023 has no row, so 1 March stands in.
+    [null, null, 5, 899, 5, -97.5, 20, -10],
   );
+});
+
+Deno.test("withChange() yoy on days takes the last observation within 7 days before the date a year earlier", () => {
+  assertClose(
+    yoy(
+      ["20230301", "20230303", "20230306", "20240304", "20240312", "20240313"],
+      [200, 300, 400, 330, 999, 440],
+    ),
+    // 4 March 2023 was a Saturday: Friday 3 March stands in. 12 and 13 March 2023 have no
+    // rows: 6 March, 6 and 7 days before them, stands in.
+    [null, null, null, 10, 149.75, 10],
+  );
+  // 8 days back is too far: nothing a year before 14 March 2024 but 6 March 2023.
+  assertClose(yoy(["20230306", "20240314"], [400, 440]), [null, null]);
+  assertClose(yoy(["20230307", "20240314"], [400, 440]), [null, 10]);
 });
 
 Deno.test("withChange() yoy gives null where the day a year before has a null value", () => {
@@ -177,7 +193,7 @@ Deno.test("withChange() names the columns a frame lacks", () => {
 });
 
 Deno.test("withChange() passes an empty frame through with an empty Float64 column", () => {
-  for (const kind of ["yoy", "pop", "mom", "qoq"] as const) {
+  for (const kind of Object.keys(CHANGE_COLUMNS) as ChangeKind[]) {
     const out = withChange(frame([]), kind);
     assert.equal(out.height, 0);
     assert.equal(out.getColumn(CHANGE_COLUMNS[kind]).dtype.variant, "Float64");
@@ -212,4 +228,114 @@ Deno.test("withChange() yoy of a monthly series equals a lookup of the same mont
     ),
     { numRuns: 50 },
   );
+});
+
+const unit = (kind: ChangeKind, periods: string[], values: (number | null)[]) =>
+  column(withChange(frame(series(periods, values)), kind), CHANGE_COLUMNS[kind]);
+
+Deno.test("withChange() has every fredr unit, named CHANGE_<UNIT>, on a monthly series", async (t) => {
+  const periods = ["202301", "202302", "202401"];
+  const values = [100, 110, 121];
+  const cases: [ChangeKind, string, (number | null)[]][] = [
+    ["chg", "CHANGE_CHG", [null, 10, null]],
+    ["ch1", "CHANGE_CH1", [null, null, 21]],
+    ["pch", "CHANGE_PCH", [null, 10, null]],
+    ["pc1", "CHANGE_PC1", [null, null, 21]],
+    ["pca", "CHANGE_PCA", [null, 213.8428376721003, null]],
+    ["cch", "CHANGE_CCH", [null, 9.531017980432493, null]],
+    ["cca", "CHANGE_CCA", [null, 114.3722157651899, null]],
+    ["log", "CHANGE_LOG", [4.605170185988092, 4.700480365792417, 4.795790545596741]],
+  ];
+  for (const [kind, name, expected] of cases) {
+    await t.step(kind, () => {
+      const out = withChange(frame(series(periods, values)), kind);
+      assert.deepEqual(out.columns.slice(-1), [name]);
+      assertClose(column(out, name), expected);
+    });
+  }
+});
+
+Deno.test("withChange() pca and cca annualise by the cycle: 1, 2, 4, 12, 24", async (t) => {
+  const cases: [string, string[], number[], number, number][] = [
+    ["A", ["2022", "2023"], [100, 110], 10.000000000000009, Math.log(1.1) * 100],
+    ["S", ["2023S1", "2023S2"], [100, 105], 10.250000000000004, 9.75803283388641],
+    ["Q", ["2023Q1", "2023Q2"], [100, 102], 8.243215999999997, 7.921050918471892],
+    ["M", ["202301", "202302"], [100, 110], 213.8428376721003, 114.3722157651899],
+    ["SM", ["202301S1", "202301S2"], [100, 101], 26.973464853191476, Math.log(1.01) * 100 * 24],
+  ];
+  for (const [cycle, periods, values, pca, cca] of cases) {
+    await t.step(cycle, () => {
+      assertClose(unit("pca", periods, values), [null, pca]);
+      assertClose(unit("cca", periods, values), [null, cca]);
+    });
+  }
+});
+
+/** Every day from `from` (inclusive), `days` of them, as YYYYMMDD labels. */
+function days(from: string, count: number, keep: (d: Date) => boolean = () => true): string[] {
+  const start = Date.UTC(+from.slice(0, 4), +from.slice(4, 6) - 1, +from.slice(6));
+  return Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000))
+    .filter(keep)
+    .map((d) => d.toISOString().slice(0, 10).replaceAll("-", ""));
+}
+
+Deno.test("withChange() annualises a daily series by its observations in the last 365 days", async (t) => {
+  await t.step("every calendar day of 2023: 365 a year", () => {
+    const periods = days("20230101", 365);
+    const values = periods.map((_, i) => (i === periods.length - 1 ? 101 : 100));
+    assertClose(unit("pca", periods, values).slice(-1), [3678.343433288728]);
+    assertClose(unit("cca", periods, values).slice(-1), [363.1870761406354]);
+  });
+  await t.step("weekdays for two years: those in the 365 days to the last one", () => {
+    const periods = days("20220101", 730, (d) => d.getUTCDay() !== 0 && d.getUTCDay() !== 6);
+    assert.equal(periods.at(-1), "20231229");
+    const values = periods.map((_, i) => (i === periods.length - 1 ? 102 : 100));
+    // 30 December 2022 to 29 December 2023: 261 weekdays.
+    assertClose(unit("cca", periods, values).slice(-1), [516.8485724302909]);
+  });
+  await t.step(
+    "a series shorter than a year: its count scaled to 365 days (4 in 10 days: 146)",
+    () => {
+      const periods = ["20240101", "20240103", "20240105", "20240110"];
+      assertClose(unit("cca", periods, [1, 1, 2, 3]), [
+        null,
+        0,
+        Math.log(2) * 100 * 146,
+        5919.790578379199,
+      ]);
+    },
+  );
+});
+
+Deno.test("withChange() gives null where a unit's formula has no value", () => {
+  // A zero base for the percentages; a non-positive value or base for the logarithms; a
+  // negative ratio for pca. The differences have values.
+  const periods = ["202301", "202302", "202303", "202304"];
+  const values = [0, 5, -5, 10];
+  assertClose(unit("chg", periods, values), [null, 5, -10, 15]);
+  assertClose(unit("pch", periods, values), [null, null, -200, -300]);
+  assertClose(unit("pca", periods, values), [null, null, null, null]);
+  assertClose(unit("cch", periods, values), [null, null, null, null]);
+  assertClose(unit("log", periods, values), [null, Math.log(5), null, Math.log(10)]);
+});
+
+Deno.test("withChange() keeps series of different labels apart, and the frame's provenance", () => {
+  const info = {
+    source: "bundled" as const,
+    baseUrl: "http://127.0.0.1:1/api",
+    fetchedAt: new Date("2026-01-02T03:04:05Z"),
+    fromCache: false,
+  };
+  const df = setFrameInfo(
+    frame([
+      ...series(["202301", "202302"], [100, 110]),
+      ...series(["202301", "202302"], [100, 110]),
+    ])
+      .withColumns(pl.Series("LABEL", ["a", "a", "b", "b"], pl.String)),
+    info,
+  );
+  const out = withChange(df, "pch");
+  // The same table and item under two labels: two series, each compared within itself.
+  assertClose(column(out, "CHANGE_PCH"), [null, 10, null, 10]);
+  assert.deepEqual(frameInfo(out), info);
 });

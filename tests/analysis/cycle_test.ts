@@ -168,3 +168,14 @@ Deno.test("toCycle() sums each year's months, null only for a year without value
     { numRuns: 50 },
   );
 });
+
+Deno.test("toCycle() keeps LABEL after the StatisticSearch columns, and series apart by it", () => {
+  const rows = series(["202301", "202302", "202303"], [1, 2, 6]);
+  const df = frame([...rows, ...rows]).withColumns(
+    pl.Series("LABEL", ["a", "a", "a", "b", "b", null], pl.String),
+  );
+  const out = toCycle(df, "Q", "mean");
+  assert.deepEqual(out.columns, [...frame([]).columns, "LABEL"]);
+  assert.deepEqual(column(out, "LABEL"), ["a", "b", null]);
+  assertClose(column(out, "DATA_VALUE"), [3, 1.5, 6]);
+});

@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { EcosClient, type StatisticSearchQuery } from "../../mod.ts";
+import { EcosClient, frameInfo, pl, type StatisticSearchQuery } from "../../mod.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { toCycle, toWide, withChange } from "../../src/analysis/mod.ts";
 import { assertClose, column, throwsEcos } from "./_frame.ts";
@@ -37,10 +37,12 @@ Deno.test("withChange() on the daily base rate compares each day with a year bef
   const periods = column(out, "PERIOD") as string[];
   const values = column(out, "DATA_VALUE") as (number | null)[];
   const byLabel = new Map(periods.map((p, i) => [p, values[i]]));
+  // A row for every calendar day: the same date a year before, 28 February for 29 February.
   const expected = periods.map((p) =>
-    p.endsWith("0229")
-      ? null
-      : change(byLabel.get(p), byLabel.get(`${Number(p.slice(0, 4)) - 1}${p.slice(4)}`))
+    change(
+      byLabel.get(p),
+      byLabel.get(`${Number(p.slice(0, 4)) - 1}${p.endsWith("0229") ? "0228" : p.slice(4)}`),
+    )
   );
   assert.ok(periods.includes("20240229"));
   assertClose(column(out, "CHANGE_YOY"), expected);
@@ -49,6 +51,70 @@ Deno.test("withChange() on the daily base rate compares each day with a year bef
   const at = periods.indexOf("20250225");
   assertClose([column(out, "CHANGE_POP")[at] as number], [(2.75 - 3) / 3 * 100]);
   assertClose([column(out, "CHANGE_YOY")[at] as number], [(2.75 - 3.5) / 3.5 * 100]);
+});
+
+Deno.test("withChange() yoy of the daily won-dollar rate has a value on every business day of 2024", async () => {
+  const [usd] = await pull({
+    statCode: "731Y001",
+    cycle: "D",
+    start: "20230101",
+    end: "20241231",
+    items: ["0000001"],
+  });
+  const out = withChange(usd!, "yoy").filter(pl.col("PERIOD").str.startsWith("2024"));
+  // 246 Korean business days in 2024; before, 95 of them had no same date a year earlier.
+  assert.equal(out.height, 246);
+  assert.equal(out.getColumn("CHANGE_YOY").nullCount(), 0);
+  const periods = column(usd!, "PERIOD") as string[];
+  const values = column(usd!, "DATA_VALUE") as number[];
+  const at = (label: string) => values[periods.indexOf(label)]!;
+  const yoy = (label: string) =>
+    column(out, "CHANGE_YOY")[(column(out, "PERIOD") as string[]).indexOf(label)];
+  // Monday 8 January 2024: 8 January 2023 was a Sunday, Friday 6 January stands in.
+  assert.equal(periods.includes("20230108"), false);
+  assertClose([yoy("20240108") as number], [change(at("20240108"), at("20230106"))!]);
+  // Tuesday 13 February 2024, after Seollal: Monday 13 February 2023 has a row of its own.
+  assert.equal(periods.includes("20240212"), false);
+  assertClose([yoy("20240213") as number], [change(at("20240213"), at("20230213"))!]);
+});
+
+Deno.test("the transforms keep where the rows came from", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const client = new EcosClient({ baseUrl: server.url, apiKey: KEY, rateLimit: false });
+  const many = await client.statisticSearchMany([
+    { statCode: "901Y009", cycle: "M", start: "202301", end: "202412", items: ["0"], label: "CPI" },
+    { statCode: "722Y001", cycle: "M", start: "202301", end: "202412", items: ["0101000"] },
+  ]);
+  const info = frameInfo(many)!;
+  assert.equal(info.source, "bundled");
+  assert.equal(info.sources?.length, 2);
+  for (const derived of [toWide(many), withChange(many, "pc1"), toCycle(many, "Q", "mean")]) {
+    assert.deepEqual(frameInfo(derived), info);
+  }
+  // Two frames pulled apart, joined: both pulls are kept.
+  const cpi = await client.statisticSearch({
+    statCode: "901Y009",
+    cycle: "M",
+    start: "202401",
+    end: "202412",
+    items: ["0"],
+  });
+  const rate = await client.statisticSearch({
+    statCode: "722Y001",
+    cycle: "M",
+    start: "202401",
+    end: "202412",
+    items: ["0101000"],
+  });
+  const joined = frameInfo(toWide([cpi, rate]))!;
+  assert.deepEqual(joined.sources, [frameInfo(cpi), frameInfo(rate)]);
+  const oldest = Math.min(
+    frameInfo(cpi)!.fetchedAt.getTime(),
+    frameInfo(rate)!.fetchedAt.getTime(),
+  );
+  assert.equal(joined.fetchedAt.getTime(), oldest);
+  // A frame of one pull joined with one of two: three pulls, in order.
+  assert.deepEqual(frameInfo(toWide([cpi, many]))?.sources, [frameInfo(cpi), ...info.sources!]);
 });
 
 Deno.test("withChange() qoq on quarterly GDP growth is pop, and mom is refused", async () => {

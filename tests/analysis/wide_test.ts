@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
+import { pl } from "../../src/deps.ts";
 import { toWide } from "../../src/analysis/mod.ts";
-import { assertClose, column, frame, series, throwsEcos } from "./_frame.ts";
+import { wideUnits } from "../../src/analysis/wide.ts";
+import { setFrameInfo } from "../../src/client/mod.ts";
+import { assertClose, column, frame, type Row, series, throwsEcos } from "./_frame.ts";
 
 const days = (df: ReturnType<typeof toWide>) =>
   column(df, "TIME").map((d) => (d as Date).toISOString().slice(0, 10));
@@ -115,4 +118,107 @@ Deno.test("toWide() holds every value once, at its series and date", () => {
     }),
     { numRuns: 50 },
   );
+});
+
+/** A frame of rows with a LABEL column (null where `labels` has null). */
+const labelled = (rows: Row[], labels: (string | null)[]) =>
+  frame(rows).withColumns(pl.Series("LABEL", labels, pl.String));
+
+Deno.test("toWide() names columns by label, adding item names where a label covers several series", () => {
+  const df = labelled([
+    { period: "202401", value: 1, codes: ["A"], names: ["Alpha"] },
+    { period: "202401", value: 2, codes: ["B"], names: ["Beta"] },
+    { period: "202401", value: 3, codes: ["C"], names: ["Gamma"] },
+    { period: "202401", value: 4, codes: ["D"], names: ["Delta"] },
+    { period: "202401", value: 5, codes: ["E"], names: ["Epsilon"] },
+  ], ["Rates", "Rates", "CPI", null, "  "]);
+  assert.deepEqual(toWide(df).columns, [
+    "TIME",
+    "PERIOD",
+    "Rates / Alpha",
+    "Rates / Beta",
+    "CPI",
+    "Delta",
+    "Epsilon",
+  ]);
+});
+
+Deno.test("toWide() makes the same series under two labels two columns", () => {
+  const rows = series(["202401", "202402"], [1, 2], { codes: ["A"], names: ["Alpha"] });
+  const wide = toWide(labelled([...rows, ...rows], ["first", "first", "second", "second"]));
+  assert.deepEqual(wide.columns, ["TIME", "PERIOD", "first", "second"]);
+  assertClose(column(wide, "second"), [1, 2]);
+});
+
+Deno.test("toWide() never names a column of an English frame in Korean", () => {
+  // STAT_NAME "Table": an English frame, one of whose items came back with a Korean name.
+  const df = frame([
+    { period: "202401", value: 1, codes: ["A"], names: ["All items"] },
+    {
+      period: "202401",
+      value: 2,
+      stat: "901Y010",
+      codes: ["QB"],
+      names: ["농산물및석유류제외지수"],
+    },
+    { period: "202401", value: 3, codes: ["T", "W"], names: ["Total", "여자"] },
+  ]);
+  assert.deepEqual(toWide(df).columns, [
+    "TIME",
+    "PERIOD",
+    "All items",
+    "901Y010/QB",
+    "901Y009/T/W",
+  ]);
+  // Asked for Korean, the Korean names stay.
+  assert.deepEqual(toWide(df, { language: "kr" }).columns.slice(3), [
+    "농산물및석유류제외지수",
+    "Total / 여자",
+  ]);
+  // A Korean frame (its table names are Korean) keeps them too.
+  const kr = df.withColumns(pl.Series("STAT_NAME", ["소비자물가지수", "소비자물가지수", "표"]));
+  assert.deepEqual(toWide(kr).columns.slice(3), ["농산물및석유류제외지수", "Total / 여자"]);
+  // The language the client recorded wins over the names.
+  const info = {
+    source: "live" as const,
+    baseUrl: "https://ecos.bok.or.kr/api",
+    fetchedAt: new Date("2026-01-01T00:00:00Z"),
+    fromCache: false,
+    language: "en" as const,
+  };
+  assert.deepEqual(toWide(setFrameInfo(kr, info)).columns.slice(3), ["901Y010/QB", "901Y009/T/W"]);
+  assert.throws(() => toWide(df, { language: "jp" as "en" }), { code: "INVALID_ARGUMENT" });
+});
+
+Deno.test("toWide() never gives a column an empty name", () => {
+  const df = frame([
+    { period: "2023", value: 1, stat: "", codes: [], names: [] },
+    { period: "2023", value: 2, codes: ["A"], names: ["  "] },
+  ]).withColumns(pl.Series("LABEL", ["", null], pl.String));
+  const names = toWide(df).columns;
+  assert.deepEqual(names, ["TIME", "PERIOD", "series 1", "901Y009/A"]);
+});
+
+Deno.test("toWide() joins several frames on TIME, with and without labels", () => {
+  const a = frame(series(["202401", "202402"], [1, 2], { codes: ["A"], names: ["Alpha"] }));
+  const b = labelled(
+    series(["202402", "202403"], [20, 30], { stat: "722Y001", codes: ["B"], names: ["Beta"] }),
+    ["rate", "rate"],
+  );
+  const wide = toWide([a, b]);
+  assert.deepEqual(wide.columns, ["TIME", "PERIOD", "Alpha", "rate"]);
+  assert.deepEqual(column(wide, "PERIOD"), ["202401", "202402", "202403"]);
+  assertClose(column(wide, "Alpha"), [1, 2, null]);
+  assertClose(column(wide, "rate"), [null, 20, 30]);
+  assert.throws(() => toWide([]), { code: "INVALID_ARGUMENT" });
+});
+
+Deno.test("toWide() records each column's unit", () => {
+  const df = frame([
+    ...series(["202401"], [1], { codes: ["A"], names: ["Alpha"], unit: "%" }),
+    ...series(["202401"], [2], { codes: ["B"], names: ["Beta"], unit: "십억원" }),
+  ]);
+  const units = wideUnits(toWide(df));
+  assert.deepEqual([...units!.entries()], [["Alpha", "%"], ["Beta", "십억원"]]);
+  assert.equal(wideUnits(df), undefined);
 });

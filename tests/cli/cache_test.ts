@@ -90,6 +90,9 @@ Deno.test("ecos cache refuses other actions and flags", async () => {
   ) {
     const run = await ecos(args, { env: { ECOS_CACHE_DIR: "/nonexistent" } });
     assert.equal(run.code, 2, args.join(" "));
-    assert.match(run.stderr, /\n\nUsage: ecos cache info\|clear\n/);
+    assert.ok(
+      run.stderr.endsWith('\nRun "ecos cache --help" for its arguments and an example\n'),
+      run.stderr,
+    );
   }
 });

@@ -9,18 +9,10 @@ import { fileURLToPath } from "node:url";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { KEY, NOTICE, tempDir } from "./_cli.ts";
 import { serveRepo } from "../testdata/serve_repo.ts";
+import { childEnv } from "../testdata/child_env.ts";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const ENTRY = `${REPO}/src/cli.ts`;
-
-/** This process's environment without the ECOS variables, plus `extra`. */
-function childEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env = Deno.env.toObject();
-  for (const name of ["ECOS_API_KEY", "ECOS_BASE_URL", "ECOS_CACHE_DIR", "ECOS_SERVER_KEYS"]) {
-    delete env[name];
-  }
-  return { ...env, NO_COLOR: "1", ...extra };
-}
 
 async function run(
   command: string,
@@ -82,7 +74,7 @@ Deno.test("deno run -A src/cli.ts: exit 2 for a bad flag, exit 1 for a refused k
   assert.equal(bad.stdout, "");
   assert.match(
     bad.stderr,
-    /^ecos: Use an option that ecos keystats --help lists: got "--bogus"\n\nUsage: /,
+    /^ecos: Use an option that ecos keystats --help lists: got "--bogus"\nRun "ecos keystats --help" for its arguments and an example\n$/,
   );
 
   const wrong = "refused-key-0042";

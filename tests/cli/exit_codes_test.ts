@@ -22,7 +22,7 @@ Deno.test("exit 0: the result, nothing on stderr", async () => {
   assert.notEqual(run.stdout, "");
 });
 
-Deno.test("exit 0: no rows is said on stderr, with nothing on stdout", async () => {
+Deno.test("exit 0: a range with no data is said on stderr, with nothing on stdout", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
   const run = await ecos(["search", "722Y001", "M", "203001", "203012", "0101000"], {
     env: envFor(server),
@@ -30,9 +30,18 @@ Deno.test("exit 0: no rows is said on stderr, with nothing on stdout", async () 
   assert.equal(run.code, 0);
   assert.equal(run.stdout, "");
   assert.equal(run.stderr, "No rows matched ecos search 722Y001 M 203001 203012 0101000\n");
+});
+
+Deno.test("exit 1: a search by text that matches nothing, as grep does, saying what and in which language", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
   const none = await ecos(["tables", "no such table at all"], { env: envFor(server) });
-  assert.equal(none.code, 0);
-  assert.equal(none.stderr, "No rows matched ecos tables no such table at all\n");
+  assert.equal(none.code, 1);
+  assert.equal(none.stdout, "");
+  assert.equal(
+    none.stderr,
+    `No table's English name holds every word of "no such table at all": try fewer or other ` +
+      "words, or --lang kr\n",
+  );
 });
 
 Deno.test("exit 1: a key the service refuses is one line with its code, without the key", async () => {
@@ -77,108 +86,159 @@ Deno.test("exit 1: a file that cannot be written is OUTPUT", async () => {
   assertOneLine(run.stderr, /^ecos: OUTPUT: Could not write .*taken\.csv; check the path/, [KEY]);
 });
 
-Deno.test("exit 2: a bad flag prints the message and the usage; nothing is sent", async (t) => {
+Deno.test("exit 2: a bad flag prints the message and where the help is, not the help; nothing is sent", async (t) => {
   await using server = await startEcosServer({ keys: [KEY] });
   const env = envFor(server);
-  const cases: [string[], string, RegExp][] = [
+  const cases: [string[], string, string][] = [
     [
       [...SEARCH, "--colour"],
       'ecos: Use an option that ecos search --help lists: got "--colour"',
-      /^Usage: ecos search /,
+      "search",
     ],
     [
       ["keystats", "--rows=-1"],
       'ecos: Give --rows a whole number, 0 or more: got "-1"',
-      /^Usage: ecos keystats /,
+      "keystats",
     ],
     [
       ["keystats", "--rows", "-1"],
       'ecos: Write --rows=VALUE for a value that starts with "-": got --rows followed by a flag',
-      /^Usage: ecos keystats /,
+      "keystats",
     ],
-    [["keystats", "--out"], "ecos: Give -o, --out a value: got none", /^Usage: ecos keystats /],
+    [["keystats", "--out"], "ecos: Give -o, --out a value: got none", "keystats"],
     [
       ["keystats", "--excel=yes"],
       "ecos: Give --excel no value: it is a switch",
-      /^Usage: ecos keystats /,
+      "keystats",
     ],
     [
       ["keystats", "--format", "csv"],
       'ecos: Use --format json or xml: got "csv"',
-      /^Usage: ecos keystats /,
+      "keystats",
     ],
-    [["keystats", "--lang", "jp"], 'ecos: Use --lang kr or en: got "jp"', /^Usage: ecos keystats /],
+    [["keystats", "--lang", "jp"], 'ecos: Use --lang kr or en: got "jp"', "keystats"],
     [
       ["keystats", "extra"],
       'ecos: Remove the extra argument: got "extra"',
-      /^Usage: ecos keystats /,
+      "keystats",
     ],
     [
       ["search", "722Y001", "M", "202301"],
       "ecos: Give <end> (ecos search <stat> <cycle> <start> <end> [items...]): got 3 arguments",
-      /^Usage: ecos search /,
+      "search",
     ],
     [
       ["items"],
       "ecos: Give <stat> (ecos items <stat> [pattern...]): got 0 arguments",
-      /^Usage: ecos items /,
+      "items",
     ],
     [
       ["series", "gold"],
-      'ecos: Use a known series name: got "gold"; known: base_rate, usd_krw, cpi, gdp_nominal, gdp_growth, ktb_3y',
-      /^Usage: ecos series /,
+      'ecos: Use a known series name: got "gold"; known: base_rate, call_rate, cd_91d, ktb_3y, ktb_5y, ' +
+      "ktb_10y, corp_aa_3y, usd_krw, jpy_krw, eur_krw, cny_krw, cpi, core_cpi, ppi, gdp_growth, " +
+      "gdp_real, gdp_nominal, gni, current_account, exports, imports, m1, m2, lf, " +
+      "household_credit, employed, unemployment_rate, industrial_production, house_prices, bsi, " +
+      "csi, esi, esi_cyclical",
+      "series",
+    ],
+    [
+      ["series", "base_rte"],
+      'ecos: Use a known series name: got "base_rte"; did you mean base_rate? (ecos series ' +
+      "--help lists them)",
+      "series",
     ],
     [
       ["frobnicate"],
       'ecos: Use a command that ecos --help lists: got "frobnicate"',
-      /^Usage: ecos <command>/,
+      "ecos",
+    ],
+    [
+      ["serach", "722Y001", "M", "202301", "202312"],
+      'ecos: Use a command that ecos --help lists: got "serach"; did you mean search?',
+      "ecos",
+    ],
+    [
+      ["help", "mirorr"],
+      'ecos: Use a command that ecos --help lists: got "mirorr"; did you mean mirror?',
+      "ecos",
+    ],
+    [
+      ["keystats", "--lnag", "en"],
+      'ecos: Use an option that ecos keystats --help lists: got "--lnag"; did you mean --lang?',
+      "keystats",
+    ],
+    [
+      ["keystats", "--no-cahce"],
+      'ecos: Use an option that ecos keystats --help lists: got "--no-cahce"; did you mean ' +
+      "--no-cache?",
+      "keystats",
+    ],
+    [
+      ["keystats", "--out", "-", "--as", "cvs"],
+      'ecos: Use --as csv, json, ndjson or parquet: got "cvs"; did you mean csv?',
+      "keystats",
+    ],
+    [
+      ["keystats", "--as", "json"],
+      "ecos: Use --as with --out FILE or --out -: got no --out",
+      "keystats",
+    ],
+    [
+      ["keystats", "--out", "rows.xlsx"],
+      'ecos: Name the --out file .csv, .parquet, .json or .ndjson, or give --as: got "rows.xlsx"',
+      "keystats",
+    ],
+    [
+      ["keystats", "--out", "-", "--as", "json", "--excel"],
+      'ecos: Use --excel with --out FILE.csv (or --as csv): got "-" --as json',
+      "keystats",
     ],
     [
       ["--no-cache", "keystats"],
       'ecos: Put the command first, then its options: got "--no-cache"',
-      /^Usage: ecos <command>/,
+      "ecos",
     ],
-    [[], "ecos: Give a command", /^Usage: ecos <command>/],
+    [[], "ecos: Give a command", "ecos"],
     [
       ["mirror", "--colour"],
       'ecos: Use an option that ecos mirror --help lists: got "--colour"',
-      /^Usage: ecos mirror /,
+      "mirror",
     ],
     [
       ["cache", "--colour"],
       'ecos: Use an option that ecos cache --help lists: got "--colour"',
-      /^Usage: ecos cache /,
+      "cache",
     ],
     [
       ["serve", "--colour"],
       'ecos: Use an option that ecos serve --help lists: got "--colour"',
-      /^Usage: ecos serve /,
+      "serve",
     ],
     [
       ["help", "frobnicate"],
       'ecos: Use a command that ecos --help lists: got "frobnicate"',
-      /^Usage: ecos <command>/,
+      "ecos",
     ],
     [
       ["cache", "purge"],
       'ecos: Give cache info or cache clear: got "purge"',
-      /^Usage: ecos cache /,
+      "cache",
     ],
     [
       ["serve", "--port", "eighty"],
       'ecos: Give --port a whole number: got "eighty"',
-      /^Usage: ecos serve /,
+      "serve",
     ],
   ];
-  for (const [args, line, usage] of cases) {
+  for (const [args, line, help] of cases) {
     await t.step(args.join(" ") || "(nothing)", async () => {
       const run = await ecos(args, { env });
       assert.equal(run.code, 2);
       assert.equal(run.stdout, "");
-      const [first, blank, ...rest] = run.stderr.split("\n");
-      assert.equal(first, line);
-      assert.equal(blank, "");
-      assert.match(rest.join("\n"), usage);
+      const hint = help === "ecos"
+        ? 'Run "ecos --help" for the list of commands'
+        : `Run "ecos ${help} --help" for its arguments and an example`;
+      assert.equal(run.stderr, `${line}\n${hint}\n`);
       assert.equal(server.stats.total, 0);
     });
   }
@@ -202,7 +262,7 @@ Deno.test("exit 2: an argument the client refuses (INVALID_ARGUMENT) is refused 
     ],
     [
       ["series", "cpi", "2024Q1"],
-      /^ecos: INVALID_ARGUMENT: Use a cycle cpi is published in \(M\): got Q$/,
+      /^ecos: INVALID_ARGUMENT: Use a cycle cpi is published in \(M, A\): got Q$/,
     ],
     [["items", "7/22"], /^ecos: INVALID_ARGUMENT: /],
     [["word", "a/b"], /^ecos: INVALID_ARGUMENT: Remove "\/" from word$/],

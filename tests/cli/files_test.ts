@@ -115,3 +115,71 @@ Deno.test("--out writes every row, whatever --rows says", async () => {
   assert.equal(run.code, 0, run.stderr);
   assert.equal(pl.readCSV(path).height, 101);
 });
+
+Deno.test("--out - writes every row to stdout: CSV unless --as says, nothing else there", async (t) => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const env = envFor(server);
+  const want = await expected(server.url);
+  await t.step("CSV", async () => {
+    const run = await ecos(["search", ...QUERY, "--out", "-"], { env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, "");
+    assert.match(run.stdout, /^STAT_CODE,STAT_NAME,/);
+    const csv = pl.readCSV(run.stdout);
+    assert.equal(csv.height, 12);
+    assert.deepEqual(csv.getColumn("DATA_VALUE").toArray(), want.getColumn("DATA_VALUE").toArray());
+  });
+  await t.step("--excel: CSV with the byte-order mark", async () => {
+    const run = await ecos(["search", ...QUERY, "--out", "-", "--excel"], { env });
+    assert.ok(run.stdout.startsWith("\uFEFFSTAT_CODE,"), JSON.stringify(run.stdout.slice(0, 9)));
+  });
+  await t.step("JSON and NDJSON", async () => {
+    const json = await ecos(["search", ...QUERY, "-o", "-", "--as", "json"], { env });
+    assert.equal(JSON.parse(json.stdout).length, 12);
+    assert.equal(JSON.parse(json.stdout)[0].TIME, "2023-01-01");
+    const lines = await ecos(["search", ...QUERY, "-o", "-", "--as", "ndjson"], { env });
+    const rows = lines.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    assert.equal(rows.length, 12);
+    assert.equal(rows[11].TIME, "2023-12-01");
+  });
+  await t.step("Parquet, as bytes, to a stdout that is no terminal", async () => {
+    const chunks: Uint8Array[] = [];
+    const run = await ecos(["search", ...QUERY, "--out", "-", "--as", "parquet"], {
+      env,
+      stdoutBytes: (b) => chunks.push(b),
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, "");
+    const back = pl.readParquet(Buffer.concat(chunks));
+    assert.ok(back.frameEqual(want));
+  });
+  await t.step("Parquet is refused onto a terminal, before anything is sent", async () => {
+    server.stats.reset();
+    const run = await ecos(["search", ...QUERY, "--out", "-", "--as", "parquet"], {
+      env,
+      stdoutIsTTY: true,
+    });
+    assert.equal(run.code, 2);
+    assert.equal(
+      run.stderr,
+      "ecos: Send Parquet to a file or a pipe, not to the terminal: --out rows.parquet, or " +
+        '--out - --as parquet > rows.parquet\nRun "ecos search --help" for its arguments and ' +
+        "an example\n",
+    );
+    assert.equal(server.stats.total, 0);
+  });
+  await t.step("--as names the format of a file whatever its name", async () => {
+    await using dir = await tempDir();
+    const path = `${dir.path}/rows.txt`;
+    const run = await ecos(["search", ...QUERY, "--out", path, "--as", "ndjson"], { env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((await Deno.readTextFile(path)).trimEnd().split("\n").length, 12);
+  });
+});
+
+Deno.test("--out - with the bundled server: the notice on stderr, only rows on stdout", async () => {
+  const run = await ecos(["series", "cpi", "202401", "202403", "--out", "-"], { env: {} });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /^ECOS_API_KEY is not set: using the bundled server/);
+  assert.equal(pl.readCSV(run.stdout).height, 3);
+});

@@ -5,13 +5,14 @@ import { startEcosServer } from "../../src/server/mod.ts";
 import { OutputError } from "../../src/cli/errors.ts";
 import { outputKind, renderTable, writeFrame } from "../../src/cli/output.ts";
 import { tempDir } from "./_cli.ts";
+import { childEnv } from "../testdata/child_env.ts";
 
 const BOM = [0xef, 0xbb, 0xbf];
 
 /** The base rate for 2023, Korean names, a Date column and all-null columns: a real frame. */
 async function baseRate() {
   await using server = await startEcosServer();
-  const client = new EcosClient({ baseUrl: server.url, apiKey: "sample" });
+  const client = new EcosClient({ baseUrl: server.url, apiKey: "sample", env: {} });
   return await client.statisticSearch({
     statCode: "722Y001",
     cycle: "M",
@@ -103,17 +104,112 @@ Deno.test("renderTable() wraps long text to the width it is given", () => {
   assert.ok(unwrapped.text.includes(content.trim()), "no text is cut");
 });
 
-Deno.test("renderTable() keeps a one-row frame whole and leaves Polars' settings as they were", () => {
-  Deno.env.set("POLARS_FMT_MAX_ROWS", "7");
-  Deno.env.delete("POLARS_FMT_MAX_COLS");
-  try {
-    const { text } = renderTable(pl.DataFrame({ A: ["x"], B: [1] }));
-    assert.ok(text.startsWith("┌"), text);
-    assert.equal(Deno.env.get("POLARS_FMT_MAX_ROWS"), "7");
-    assert.equal(Deno.env.get("POLARS_FMT_MAX_COLS"), undefined);
-  } finally {
-    Deno.env.delete("POLARS_FMT_MAX_ROWS");
-  }
+Deno.test("renderTable() keeps a one-row frame whole", () => {
+  const { text } = renderTable(pl.DataFrame({ A: ["x"], B: [1] }));
+  assert.equal(text, "┌───┬─────┐\n│ A ┆ B   │\n╞═══╪═════╡\n│ x ┆ 1.0 │\n└───┴─────┘\n");
+});
+
+/** A frame with what a table holds: Korean text, dates, whole numbers, floats and nulls. */
+function mixed() {
+  return pl.DataFrame({
+    STAT_CODE: ["722Y001", "722Y001", "722Y001"],
+    ITEM_NAME1: ["한국은행 기준금리", "CD수익률(91일)", "M2(광의통화, 평잔)"],
+    WGT: [null, null, null],
+    TIME: [new Date("2024-01-01"), new Date("2024-02-01"), new Date("2024-03-01")],
+    DATA_CNT: [12, 345, 6789],
+    DATA_VALUE: [3.5, null, 5554976.1],
+  }).withColumns(pl.col("TIME").cast(pl.Date), pl.col("DATA_CNT").cast(pl.Int64));
+}
+
+// The tables below are what Polars' own printer drew for these frames (nodejs-polars 0.25.2,
+// before the command line stopped writing POLARS_FMT_* to draw): the same text, character for
+// character.
+Deno.test("renderTable() draws a table as Polars' printer does", () => {
+  assert.equal(
+    renderTable(mixed()).text,
+    [
+      "STAT_CODE: 722Y001",
+      "┌────────────────────┬────────────┬──────────┬────────────┐",
+      "│ ITEM_NAME1         ┆ TIME       ┆ DATA_CNT ┆ DATA_VALUE │",
+      "╞════════════════════╪════════════╪══════════╪════════════╡",
+      "│ 한국은행 기준금리  ┆ 2024-01-01 ┆ 12       ┆ 3.5        │",
+      "│ CD수익률(91일)     ┆ 2024-02-01 ┆ 345      ┆ null       │",
+      "│ M2(광의통화, 평잔) ┆ 2024-03-01 ┆ 6789     ┆ 5554976.1  │",
+      "└────────────────────┴────────────┴──────────┴────────────┘",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("renderTable() wraps text within a width as Polars' printer does", () => {
+  const content =
+    "가구가 소비하는 상품과 서비스의 가격 변동을 기준연도 대비 지수로 나타낸 지표이다.";
+  const df = pl.DataFrame({
+    WORD: ["소비자물가지수", "CPI"],
+    CONTENT: [content, "consumer price index, all items"],
+  });
+  assert.equal(
+    renderTable(df, { width: 44 }).text,
+    [
+      "┌────────────────┬─────────────────────────┐",
+      "│ WORD           ┆ CONTENT                 │",
+      "╞════════════════╪═════════════════════════╡",
+      "│ 소비자물가지수 ┆ 가구가 소비하는 상품과  │",
+      "│                ┆ 서비스의 가격 변동을    │",
+      "│                ┆ 기준연도 대비 지수로    │",
+      "│                ┆ 나타낸 지표이다.        │",
+      "│ CPI            ┆ consumer price index,   │",
+      "│                ┆ all items               │",
+      "└────────────────┴─────────────────────────┘",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("renderTable() neither reads nor writes the process's environment", async () => {
+  // A child process whose environment holds every Polars table setting, set against us, and
+  // whose Deno.env counts writes: its table must be ours, and nothing written.
+  const output = new URL("../../src/cli/output.ts", import.meta.url).href;
+  const deps = new URL("../../src/deps.ts", import.meta.url).href;
+  const script = `
+    import { renderTable } from ${JSON.stringify(output)};
+    import { pl } from ${JSON.stringify(deps)};
+    let writes = 0;
+    const env = Deno.env;
+    for (const name of ["set", "delete"]) {
+      const real = env[name].bind(env);
+      env[name] = (...args) => { writes++; return real(...args); };
+    }
+    // Sorted: toObject() gives the variables in no fixed order.
+    const snapshot = () => JSON.stringify(Object.entries(env.toObject()).sort());
+    const before = snapshot();
+    const df = pl.DataFrame(${JSON.stringify({ N: Array.from({ length: 30 }, (_, i) => i) })});
+    const { text } = renderTable(df, { rows: 25 });
+    console.log(JSON.stringify({ text, writes, same: snapshot() === before }));
+  `;
+  const hostile = {
+    POLARS_FMT_MAX_ROWS: "2",
+    POLARS_FMT_MAX_COLS: "1",
+    POLARS_FMT_STR_LEN: "3",
+    POLARS_TABLE_WIDTH: "12",
+    POLARS_FMT_TABLE_FORMATTING: "ASCII_FULL",
+    POLARS_FMT_TABLE_HIDE_COLUMN_DATA_TYPES: "0",
+    POLARS_FMT_TABLE_HIDE_DATAFRAME_SHAPE_INFORMATION: "0",
+    POLARS_FMT_TABLE_CELL_ALIGNMENT: "RIGHT",
+  };
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", script],
+    env: childEnv(hostile),
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const child = JSON.parse(new TextDecoder().decode(out.stdout));
+  const df = pl.DataFrame({ N: Array.from({ length: 30 }, (_, i) => i) });
+  assert.equal(child.text, renderTable(df, { rows: 25 }).text);
+  assert.equal(child.writes, 0, "the environment was written");
+  assert.equal(child.same, true, "the environment changed");
 });
 
 Deno.test("outputKind() reads the extension", () => {
@@ -131,7 +227,7 @@ Deno.test("writeFrame() writes CSV with ISO dates that reads back the same, BOM 
   const df = await baseRate();
   for (const excel of [false, true]) {
     const path = `${dir.path}/rate_${excel}.csv`;
-    writeFrame(df, path, { excel });
+    await writeFrame(df, path, { excel });
     const bytes = await Deno.readFile(path);
     assert.equal(
       BOM.every((b, i) => bytes[i] === b),
@@ -161,7 +257,7 @@ Deno.test("writeFrame() writes CSV with ISO dates that reads back the same, BOM 
 Deno.test("writeFrame() writes Parquet that keeps every value and type", async () => {
   await using dir = await tempDir();
   const df = await baseRate();
-  writeFrame(df, `${dir.path}/rate.parquet`);
+  await writeFrame(df, `${dir.path}/rate.parquet`);
   const back = pl.readParquet(`${dir.path}/rate.parquet`);
   assert.equal(back.getColumn("TIME").dtype.variant, "Date");
   assert.ok(back.frameEqual(df));
@@ -170,9 +266,9 @@ Deno.test("writeFrame() writes Parquet that keeps every value and type", async (
 Deno.test("writeFrame() writes JSON and NDJSON with ISO dates", async () => {
   await using dir = await tempDir();
   const df = await baseRate();
-  writeFrame(df, `${dir.path}/rate.json`);
-  writeFrame(df, `${dir.path}/rate.ndjson`);
-  writeFrame(df, `${dir.path}/rate.jsonl`);
+  await writeFrame(df, `${dir.path}/rate.json`);
+  await writeFrame(df, `${dir.path}/rate.ndjson`);
+  await writeFrame(df, `${dir.path}/rate.jsonl`);
   const json = pl.readJSON(`${dir.path}/rate.json`, { format: "json" });
   assert.equal(json.height, 12);
   assert.deepEqual(json.getColumn("TIME").toArray().slice(0, 2), ["2023-01-01", "2023-02-01"]);
@@ -192,10 +288,10 @@ Deno.test("writeFrame() writes JSON and NDJSON with ISO dates", async () => {
 Deno.test("writeFrame() writes an empty frame as a file without rows", async () => {
   await using dir = await tempDir();
   const empty = (await baseRate()).head(0);
-  writeFrame(empty, `${dir.path}/e.csv`, { excel: true });
-  writeFrame(empty, `${dir.path}/e.parquet`);
-  writeFrame(empty, `${dir.path}/e.json`);
-  writeFrame(empty, `${dir.path}/e.ndjson`);
+  await writeFrame(empty, `${dir.path}/e.csv`, { excel: true });
+  await writeFrame(empty, `${dir.path}/e.parquet`);
+  await writeFrame(empty, `${dir.path}/e.json`);
+  await writeFrame(empty, `${dir.path}/e.ndjson`);
   const csv = new TextDecoder().decode((await Deno.readFile(`${dir.path}/e.csv`)).subarray(3));
   assert.equal(csv, `${empty.columns.join(",")}\n`);
   const parquet = pl.readParquet(`${dir.path}/e.parquet`);
@@ -209,12 +305,12 @@ Deno.test("writeFrame() writes an empty frame as a file without rows", async () 
 Deno.test("writeFrame() raises OutputError for a path it cannot write", async () => {
   await using dir = await tempDir();
   const df = pl.DataFrame({ A: [1] });
-  assert.throws(
-    () => writeFrame(df, `${dir.path}/missing/a.csv`),
+  await assert.rejects(
+    writeFrame(df, `${dir.path}/missing/a.csv`),
     (e) => e instanceof OutputError && /^Could not write .*a\.csv; check the path/.test(e.message),
   );
-  assert.throws(
-    () => writeFrame(df, `${dir.path}/a.xlsx`),
+  await assert.rejects(
+    writeFrame(df, `${dir.path}/a.xlsx`),
     (e) => e instanceof OutputError && /^Name the output file/.test(e.message),
   );
 });

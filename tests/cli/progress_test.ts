@@ -106,3 +106,66 @@ Deno.test("ecos search draws progress on a terminal's stderr only", async (t) =>
     assert.equal(run.stderr, "");
   });
 });
+
+Deno.test("formatProgress() fits a width: the rate goes first, then the pages, then the service", async (t) => {
+  // 280 pages of 10,000 rows: the line a long daily pull draws, 83 columns in full.
+  const p: Progress = {
+    service: "StatisticSearch",
+    args: ["999Y001", "D", "20000101", "20241231"],
+    rows: 1_230_000,
+    totalRows: 2_795_520,
+    pages: 123,
+    totalPages: 280,
+    elapsedMs: 30_000,
+    rowsPerSecond: 41_000,
+    etaMs: 38_000,
+  };
+  const cases: [number, string][] = [
+    [
+      Infinity,
+      "StatisticSearch 999Y001: 1,230,000/2,795,520 rows, 123/280 pages, 41,000 rows/s, 38s left",
+    ],
+    [79, "StatisticSearch 999Y001: 1,230,000/2,795,520 rows, 123/280 pages, 38s left"],
+    [60, "StatisticSearch 999Y001: 1,230,000/2,795,520 rows, 38s left"],
+    [45, "999Y001: 1,230,000/2,795,520 rows, 38s left"],
+    [30, "999Y001: 1,230,000/2,795,520…"],
+  ];
+  for (const [width, line] of cases) {
+    await t.step(`${width} columns`, () => {
+      assert.equal(formatProgress(p, width), line);
+      assert.ok(line.length <= width);
+    });
+  }
+});
+
+Deno.test("ProgressLine on an 80-column terminal draws every line within 79 columns, in place", () => {
+  let err = "";
+  const line = new ProgressLine((t) => (err += t), { isTTY: true, stderrColumns: 80 }, 0);
+  for (let i = 1; i <= 28; i++) {
+    line.update({ ...page(i, 280, 3_720_000), rows: i * 100_000, totalRows: 28_000_000 });
+  }
+  line.draw(() => `Mirroring 999Y001: ${"한국은행 ".repeat(20)}`, true);
+  line.clear();
+  assert.ok(!err.includes("\n"), "never a new line");
+  const draws = err.split("\r").filter((s) => s !== "");
+  assert.equal(draws.length, 30); // 28 pages, the mirror's line, the clearing
+  for (const draw of draws.slice(0, 29)) {
+    assert.ok(draw.endsWith("\x1b[K"), "each draw erases what is left of the last");
+    const text = draw.slice(0, -3);
+    // Hangul takes two columns.
+    const width = [...text].reduce((w, ch) => w + (/[\uac00-\ud7a3]/.test(ch) ? 2 : 1), 0);
+    assert.ok(width <= 79, `${width} columns: ${text}`);
+  }
+  assert.equal(draws[28], `Mirroring 999Y001: ${"한국은행 ".repeat(6)}한국…\x1b[K`);
+});
+
+Deno.test("ecos search cuts its progress line to the terminal's width", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const args = ["search", "722Y001", "M", "202001", "202412", "0101000", "--page-size", "10"];
+  const run = await ecos(args, { env: envFor(server), isTTY: true, stderrColumns: 40 });
+  assert.equal(run.code, 0, run.stderr);
+  const draws = run.stderr.split("\r").filter((s) => s !== "" && s !== "\x1b[K");
+  assert.ok(draws.length >= 2, run.stderr);
+  for (const draw of draws) assert.ok(draw.length - 3 <= 39, JSON.stringify(draw));
+  assert.ok(run.stderr.includes("\r722Y001: 60/60 rows, done\x1b[K"), JSON.stringify(run.stderr));
+});

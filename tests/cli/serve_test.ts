@@ -71,7 +71,7 @@ Deno.test("ecos serve takes the server's flags", async () => {
   assert.equal((await server.stop()).code, 0);
 });
 
-Deno.test("ecos serve refuses bad flags with exit 2 and its usage", async (t) => {
+Deno.test("ecos serve refuses bad flags with exit 2 and where its help is", async (t) => {
   const cases: [string[], RegExp][] = [
     [["--port", "eighty"], /^ecos: Give --port a whole number: got "eighty"\n/],
     [["--dialect", "old"], /^ecos: Give --dialect live or spec: got "old"\n/],
@@ -88,7 +88,10 @@ Deno.test("ecos serve refuses bad flags with exit 2 and its usage", async (t) =>
       assert.equal(run.code, 2);
       assert.equal(run.stdout, "");
       assert.match(run.stderr, line);
-      assert.match(run.stderr, /\n\nUsage: ecos serve \[options\]/);
+      assert.ok(
+        run.stderr.endsWith('\nRun "ecos serve --help" for its arguments and an example\n'),
+        run.stderr,
+      );
     });
   }
 });
@@ -116,12 +119,15 @@ Deno.test("ecos serve and the server's own entry read the same declared flags", 
   assert.throws(() => parseServeArgs(["--colour"], sources), TypeError);
 });
 
-Deno.test("ecos serve refuses a value the server refuses with exit 2 and its usage", async () => {
+Deno.test("ecos serve refuses a value the server refuses with exit 2 and where its help is", async () => {
   const run = await ecos(["serve", "--port", "0", "--data-end", "2020-01-01"]);
   assert.equal(run.code, 2);
   assert.equal(run.stdout, "");
   assert.match(run.stderr, /^ecos: Cannot end the data on 2020-01-01: use a date from 2024-01-01/);
-  assert.match(run.stderr, /\n\nUsage: ecos serve \[options\]/);
+  assert.ok(
+    run.stderr.endsWith('\nRun "ecos serve --help" for its arguments and an example\n'),
+    run.stderr,
+  );
 });
 
 /** A value each of the server's flags accepts. */

@@ -33,8 +33,8 @@ Deno.test("EcosClient reads its defaults, and works without --allow-env", {
   assert.equal(client.language, "kr");
   assert.equal(client.pageSize, 10); // the sample key
   assert.equal(client.concurrency, 4);
-  assert.equal(new EcosClient({ apiKey: "mine" }).pageSize, 10_000);
-  assert.equal(new EcosClient({ baseUrl: "http://x/api///" }).baseUrl, "http://x/api");
+  assert.equal(new EcosClient({ apiKey: "mine" }).pageSize, 50_000);
+  assert.equal(new EcosClient({ baseUrl: "https://x/api///" }).baseUrl, "https://x/api");
 });
 
 Deno.test("EcosClient rejects bad options at construction", () => {
@@ -125,7 +125,7 @@ Deno.test("the lookup services give typed frames with the wire's fields", async 
   });
   const client = new EcosClient({
     apiKey: "k",
-    baseUrl: "http://ecos.test/api",
+    baseUrl: "https://ecos.test/api",
     fetch: fetchImpl,
     rateLimit: false,
     cache: false,
@@ -142,10 +142,10 @@ Deno.test("the lookup services give typed frames with the wire's fields", async 
   const meta = await client.statisticMeta("경제심리지수", { format: "xml" });
   assert.deepEqual(meta.columns, STATISTIC_META_SCHEMA.map((c) => c.name));
   assert.deepEqual(urls, [
-    "http://ecos.test/api/StatisticTableList/k/json/kr/1/10000",
-    "http://ecos.test/api/StatisticItemList/k/json/kr/1/10000/722Y001",
-    `http://ecos.test/api/StatisticWord/k/json/en/1/10000/${encodeURIComponent("소비자물가지수")}`,
-    `http://ecos.test/api/StatisticMeta/k/xml/kr/1/10000/${encodeURIComponent("경제심리지수")}`,
+    "https://ecos.test/api/StatisticTableList/k/json/kr/1/50000",
+    "https://ecos.test/api/StatisticItemList/k/json/kr/1/50000/722Y001",
+    `https://ecos.test/api/StatisticWord/k/json/en/1/50000/${encodeURIComponent("소비자물가지수")}`,
+    `https://ecos.test/api/StatisticMeta/k/xml/kr/1/50000/${encodeURIComponent("경제심리지수")}`,
   ]);
   const empty = await new EcosClient({
     apiKey: "k",

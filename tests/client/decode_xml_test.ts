@@ -1,17 +1,34 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { decodeXml } from "../../src/client/_decode_xml.ts";
+import { decodeXml, loadXmlParser, XmlParserNotLoaded } from "../../src/client/_decode_xml.ts";
 import { decodeJson } from "../../src/client/_decode_json.ts";
 import { BodyError } from "../../src/client/_envelope.ts";
-import { XMLParser } from "../../src/deps.ts";
+import { decodeBytesLoading } from "../../src/client/_request.ts";
+import { XMLParser } from "npm:fast-xml-parser@5.12.1";
 
 const S = "StatisticSearch";
+
+// First, while nothing in this file's isolate has loaded fast-xml-parser.
+Deno.test("decodeXml() needs fast-xml-parser only for shapes the flat reader leaves", async () => {
+  const flat = `<StatisticSearch><list_total_count>1</list_total_count>` +
+    `<row><TIME>2020</TIME></row></StatisticSearch>`;
+  const other = `<StatisticSearch><!-- a comment --><list_total_count>1</list_total_count>` +
+    `<row><TIME><![CDATA[2020]]></TIME></row></StatisticSearch>`;
+  assert.equal(decodeXml(flat, S).kind, "rows");
+  assert.throws(() => decodeXml(other, S), XmlParserNotLoaded);
+  // The request path loads it and decodes again.
+  const decoded = await decodeBytesLoading(new TextEncoder().encode(other), S);
+  assert.ok(decoded.kind === "rows");
+  assert.equal(decoded.rows[0]?.TIME, "2020");
+  assert.equal(decodeXml(other, S).kind, "rows");
+});
 
 const ROW = `<row><STAT_CODE>200Y101</STAT_CODE><STAT_NAME>국내총생산</STAT_NAME>` +
   `<ITEM_CODE1>0101000</ITEM_CODE1><ITEM_CODE2/><ITEM_NAME2/><WGT/><TIME>2020</TIME>` +
   `<DATA_VALUE>2058466.5</DATA_VALUE></row>`;
 
-Deno.test("decodeXml() keeps values as strings and a single row as a list", () => {
+Deno.test("decodeXml() keeps values as strings and a single row as a list", async () => {
+  await loadXmlParser();
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<StatisticSearch>` +
     `<list_total_count number="true">4</list_total_count>${ROW}</StatisticSearch>`;
   const d = decodeXml(body, S);
@@ -25,7 +42,8 @@ Deno.test("decodeXml() keeps values as strings and a single row as a list", () =
   assert.equal(d.rows[0]?.DATA_VALUE, "2058466.5");
 });
 
-Deno.test("decodeXml() reads pretty-printed bodies and entities", () => {
+Deno.test("decodeXml() reads pretty-printed bodies and entities", async () => {
+  await loadXmlParser();
   const body = `<StatisticSearch>
   <list_total_count>
     2
@@ -49,7 +67,8 @@ Deno.test("decodeXml() reads pretty-printed bodies and entities", () => {
   assert.equal(d.rows[1]?.TIME, "2023");
 });
 
-Deno.test("decodeXml() reads RESULT bodies", () => {
+Deno.test("decodeXml() reads RESULT bodies", async () => {
+  await loadXmlParser();
   assert.deepEqual(
     decodeXml(
       `<RESULT><CODE>INFO-200</CODE><MESSAGE>해당하는 데이터가 없습니다.</MESSAGE></RESULT>`,
@@ -60,6 +79,7 @@ Deno.test("decodeXml() reads RESULT bodies", () => {
 });
 
 Deno.test("decodeXml() refuses anything else with a BodyError", async (t) => {
+  await loadXmlParser();
   const full =
     `<StatisticSearch><list_total_count>2</list_total_count>${ROW}${ROW}</StatisticSearch>`;
   const cases: [string, string, RegExp][] = [
@@ -96,7 +116,8 @@ Deno.test("decodeXml() refuses anything else with a BodyError", async (t) => {
 const escapeXml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-Deno.test("decodeXml() rows equal the JSON twin's (property)", () => {
+Deno.test("decodeXml() rows equal the JSON twin's (property)", async () => {
+  await loadXmlParser();
   const field = fc.constantFrom("STAT_CODE", "STAT_NAME", "ITEM_CODE1", "TIME", "DATA_VALUE");
   const value = fc.oneof(fc.string(), fc.constantFrom("", "-", "0101000", "2020", " a & b "));
   const reference = new XMLParser({

@@ -201,7 +201,7 @@ Deno.test("the error factories remove the key from every string an error carries
 
 function transport(fetchImpl: (url: string, init?: RequestInit) => Promise<Response>): Transport {
   return {
-    baseUrl: "http://ecos.test/api",
+    baseUrl: "https://ecos.test/api",
     apiKey: KEY,
     redactor: new Redactor(KEY),
     fetch: fetchImpl as typeof fetch,

@@ -14,6 +14,12 @@ import {
   STATISTIC_SEARCH_SCHEMA,
 } from "../../src/wire/columns.ts";
 import type { RawRow } from "../../src/client/_envelope.ts";
+import { loadArrow } from "../../src/client/_arrow.ts";
+import {
+  STATISTIC_META_SCHEMA,
+  STATISTIC_TABLE_LIST_SCHEMA,
+  STATISTIC_WORD_SCHEMA,
+} from "../../src/wire/columns.ts";
 
 const row = (item: string, time: string, value: string | null, extra: RawRow = {}): RawRow => ({
   STAT_CODE: "722Y001",
@@ -173,4 +179,44 @@ Deno.test("FrameBuilder builds the same frame whatever order its pages arrive in
     ),
     { numRuns: 200 },
   );
+});
+
+Deno.test("FrameBuilder builds the same frame through Arrow IPC and through expressions", async (t) => {
+  await loadArrow();
+  const cases: [string, typeof STATISTIC_SEARCH_SCHEMA, RawRow[]][] = [
+    ["StatisticSearch", STATISTIC_SEARCH_SCHEMA, [
+      row("0101000", "202001", "1.25"),
+      row("0101000", "202305SM2", "-", {
+        ITEM_CODE2: "",
+        WGT: "12.5",
+        ITEM_NAME1: "긴 이름이 열두 바이트를 넘는다",
+      }),
+      row("0101000", "2023Q3", "", { UNIT_NAME: " " }),
+      row("0101000", "garbage", null, { STAT_NAME: null }),
+    ]],
+    ["KeyStatisticList", KEY_STATISTIC_LIST_SCHEMA, [
+      { CLASS_NAME: "시장금리 ", KEYSTAT_NAME: "콜금리", DATA_VALUE: "3.5", CYCLE: "20240930" },
+      { CLASS_NAME: "시장금리", KEYSTAT_NAME: null, DATA_VALUE: "-", CYCLE: "2024Q3" },
+      { CLASS_NAME: "", UNIT_NAME: "%", CYCLE: "x" },
+    ]],
+    ["StatisticTableList", STATISTIC_TABLE_LIST_SCHEMA, [
+      { P_STAT_CODE: "*", STAT_CODE: "0000000001", STAT_NAME: "1. 통화/금융", CYCLE: null },
+      { P_STAT_CODE: "0000000001", STAT_CODE: "722Y001", STAT_NAME: "1.3.1. 한국은행 기준금리" },
+    ]],
+    ["StatisticWord", STATISTIC_WORD_SCHEMA, [{ WORD: "소비자동향지수", CONTENT: " a\nb " }]],
+    ["StatisticMeta", STATISTIC_META_SCHEMA, [{ LVL: "1", P_CONT_CODE: null, CONT_CODE: "A" }]],
+    ["no rows", STATISTIC_SEARCH_SCHEMA, []],
+  ];
+  for (const [name, schema, rows] of cases) {
+    await t.step(name, () => {
+      const ipc = new FrameBuilder(schema).add(rows).finish("ipc");
+      const expressions = new FrameBuilder(schema).add(rows).finish("expressions");
+      assert.deepEqual(ipc.schema, expressions.schema);
+      assert.ok(ipc.frameEqual(expressions, true), `${ipc}\n${expressions}`);
+    });
+  }
+  // A deliberate check that the comparison can fail: another value is another frame.
+  const a = new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add([row("1", "2020", "1")]).finish("ipc");
+  const b = new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add([row("2", "2020", "1")]).finish("ipc");
+  assert.ok(!a.frameEqual(b, true));
 });

@@ -29,7 +29,7 @@ function stub(answer: (url: string, n: number) => Response | Promise<Response>) 
 
 function client(fetchImpl: typeof fetch, options: EcosClientOptions = {}): EcosClient {
   return new EcosClient({
-    baseUrl: "http://ecos.test/api",
+    baseUrl: "https://ecos.test/api",
     apiKey: KEY,
     fetch: fetchImpl,
     cache: false,
@@ -39,7 +39,13 @@ function client(fetchImpl: typeof fetch, options: EcosClientOptions = {}): EcosC
   });
 }
 
-const row = (time: string) => ({ STAT_CODE: "722Y001", TIME: time, DATA_VALUE: "1.5" });
+// Rows of the query asked: its table and item, periods in its range.
+const row = (time: string) => ({
+  STAT_CODE: "722Y001",
+  ITEM_CODE1: "0101000",
+  TIME: time,
+  DATA_VALUE: "1.5",
+});
 const page = (total: number, rows: unknown[]) =>
   new Response(JSON.stringify({ StatisticSearch: { list_total_count: total, row: rows } }));
 
@@ -114,7 +120,9 @@ Deno.test("statisticSearch() calls a page with more or fewer rows than asked BAD
       const e = await rejects(client(fetch, { pageSize: 2 }).statisticSearch(query));
       assert.equal(e.code, "BAD_RESPONSE");
       assert.match(e.message, message);
-      assert.equal(urls.length, 1, "no second pull: the answer is wrong, not the data new");
+      // The bad page is asked once more, afresh (a glitch may pass), then it is BAD_RESPONSE;
+      // no second pull: the answer is wrong, not the data new.
+      assert.equal(urls.length, 2);
     });
   }
 });
@@ -158,6 +166,30 @@ Deno.test("statisticSearch() honours Retry-After on HTTP 429, then says RATE_LIM
   const df = await client(recovering.fetch).statisticSearch(query);
   assert.equal(df.height, 1);
   assert.ok(performance.now() - t0 >= 990, "waited the second Retry-After asked for");
+});
+
+Deno.test("statisticSearch() honours Retry-After on HTTP 503 as on 429, within the same cap", async () => {
+  const { fetch, urls } = stub(() =>
+    new Response("<html>busy</html>", { status: 503, headers: { "retry-after": "0" } })
+  );
+  const e = await rejects(client(fetch).statisticSearch(query));
+  assert.equal(e.code, "BAD_RESPONSE");
+  assert.match(e.message, /HTTP status 503 \(Retry-After: 0 s\)/);
+  assert.equal(e.retryAfterMs, 0);
+  assert.equal(e.retryable, true);
+  assert.equal(urls.length, 3);
+  const capped = stub(() => new Response("", { status: 503, headers: { "retry-after": "86400" } }));
+  const c = client(capped.fetch, { retry: { attempts: 1 } });
+  assert.equal((await rejects(c.statisticSearch(query))).retryAfterMs, 120_000);
+  const recovering = stub((_, n) =>
+    n === 1
+      ? new Response("", { status: 503, headers: { "retry-after": "1" } })
+      : page(1, [row("202001")])
+  );
+  const t0 = performance.now();
+  const df = await client(recovering.fetch).statisticSearch(query);
+  assert.equal(df.height, 1);
+  assert.ok(performance.now() - t0 >= 990, "waited the Retry-After asked for");
 });
 
 Deno.test("retryAfterMs() reads seconds and HTTP dates, bounded", () => {

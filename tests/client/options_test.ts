@@ -20,6 +20,14 @@ function invalid(f: () => unknown, message: RegExp): Error {
   return error!;
 }
 
+/**
+ * The options with an empty environment, so that a key in the user's ECOS_API_KEY is neither
+ * used nor redacted from the messages these tests read. Anything but an object as it is.
+ */
+function isolated(options: unknown): unknown {
+  return typeof options === "object" && options !== null ? { env: {}, ...options } : options;
+}
+
 /** Asserts that nothing an error shows holds the key. */
 function keyless(e: Error): void {
   for (const text of [e.message, e.stack ?? "", Deno.inspect(e, { depth: 8 })]) {
@@ -29,9 +37,10 @@ function keyless(e: Error): void {
 }
 
 Deno.test("resolveClientOptions() checks every option", async (t) => {
-  resolveClientOptions({});
+  resolveClientOptions({ env: {} });
   resolveClientOptions(undefined);
   resolveClientOptions({
+    env: {},
     apiKey: "ABC123",
     baseUrl: "http://127.0.0.1:1/api",
     format: "xml",
@@ -61,7 +70,7 @@ Deno.test("resolveClientOptions() checks every option", async (t) => {
     ["not an object", "sample", /^Pass the options as an object$/],
   ];
   for (const [name, options, message] of cases) {
-    await t.step(name, () => void invalid(() => resolveClientOptions(options), message));
+    await t.step(name, () => void invalid(() => resolveClientOptions(isolated(options)), message));
   }
 });
 
@@ -81,7 +90,7 @@ Deno.test("resolveClientOptions() returns the documented defaults", {
   assert.equal(o.fetch, globalThis.fetch);
   assert.equal(o.signal, undefined);
   assert.equal(resolveClientOptions({ apiKey: "sample" }).pageSize, 10);
-  assert.equal(resolveClientOptions({ apiKey: "mine" }).pageSize, 10_000);
+  assert.equal(resolveClientOptions({ apiKey: "mine" }).pageSize, 50_000);
   assert.equal(resolveClientOptions({ apiKey: "mine", pageSize: 7 }).pageSize, 7);
   assert.deepEqual(
     resolveClientOptions({ retry: { attempts: 2 } }).retry,
@@ -106,7 +115,7 @@ Deno.test("resolveClientOptions() refuses an unknown option and names the closes
     ],
   ];
   for (const [name, options, message] of cases) {
-    await t.step(name, () => void invalid(() => resolveClientOptions(options), message));
+    await t.step(name, () => void invalid(() => resolveClientOptions(isolated(options)), message));
   }
 });
 
@@ -132,7 +141,10 @@ Deno.test("option errors never quote the API key", async (t) => {
     ["a number", { apiKey: 42 }, /^Pass apiKey as a non-empty string/],
   ];
   for (const [name, options, message] of cases) {
-    await t.step(name, () => keyless(invalid(() => resolveClientOptions(options), message)));
+    await t.step(
+      name,
+      () => keyless(invalid(() => resolveClientOptions(isolated(options)), message)),
+    );
   }
   await t.step("a constructor", () => {
     keyless(invalid(() => new EcosClient({ apiKey: KEY, concurrency: 0 }), /concurrency/));
@@ -147,7 +159,7 @@ Deno.test("option errors do not quote the API key given as another option's valu
     ["pageSize", { apiKey: KEY, pageSize: KEY }],
   ];
   for (const [name, options] of cases) {
-    await t.step(name, () => keyless(invalid(() => resolveClientOptions(options), /./)));
+    await t.step(name, () => keyless(invalid(() => resolveClientOptions(isolated(options)), /./)));
   }
 });
 
@@ -179,7 +191,7 @@ Deno.test("statisticSearch() refuses an unknown call option and sends nothing", 
   };
   const client = new EcosClient({
     apiKey: KEY,
-    baseUrl: "http://ecos.test/api",
+    baseUrl: "https://ecos.test/api",
     fetch: fetchImpl as typeof fetch,
     rateLimit: false,
     cache: false,

@@ -9,13 +9,13 @@ import {
   TotalChanged,
 } from "../../src/client/_paging.ts";
 import type { PageResult } from "../../src/client/_request.ts";
-import { KEY_STATISTIC_LIST_SCHEMA } from "../../src/wire/columns.ts";
+import { KEY_STATISTIC_LIST_SCHEMA, STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 import { isEcosError } from "../../src/errors.ts";
 import { Redactor, type Scope } from "../../src/client/_errors.ts";
 
 const scope: Scope = {
   service: "KeyStatisticList",
-  url: "http://ecos.test/api/KeyStatisticList/***/json/kr/1/10",
+  url: "https://ecos.test/api/KeyStatisticList/***/json/kr/1/10",
   redactor: new Redactor("TESTKEY0123456789ABC"),
 };
 const settings = (pageSize: number, concurrency: number): PullSettings => ({
@@ -196,4 +196,142 @@ Deno.test("pullPages() refuses a query of more than maxRows rows after its first
     rows.push(...page.rows);
   }
   assert.equal(rows.length, 50, "exactly maxRows rows are allowed");
+});
+
+/** A StatisticSearch of `total` months of one item, from 200001, with seams for bad pages. */
+function searchService(
+  total: number,
+  options: {
+    /** Makes the page for a span on its nth fetch (1-based), or undefined for the true one. */
+    bad?: (span: PageSpan, n: number, fresh: boolean) => Record<string, unknown>[] | undefined;
+    /** Spans served from the cache on their first fetch (unless fresh). */
+    cached?: (span: PageSpan) => boolean;
+  } = {},
+) {
+  const args = ["722Y001", "M", "200001", "209912", "0101000"];
+  const month = (n: number) =>
+    `${2000 + Math.floor((n - 1) / 12)}${String((n - 1) % 12 + 1).padStart(2, "0")}`;
+  const fetches = new Map<number, number>();
+  const log: string[] = [];
+  const fetchPage = (span: PageSpan, _signal: AbortSignal, fresh: boolean) => {
+    const n = (fetches.get(span.startNo) ?? 0) + 1;
+    fetches.set(span.startNo, n);
+    const fromCache = !fresh && n === 1 && (options.cached?.(span) ?? false);
+    log.push(`${span.startNo}${fresh ? " fresh" : ""}${fromCache ? " cached" : ""}`);
+    const rows = options.bad?.(span, n, fresh) ?? Array.from(
+      { length: Math.max(0, Math.min(span.endNo, total) - span.startNo + 1) },
+      (_, i) => ({ STAT_CODE: "722Y001", ITEM_CODE1: "0101000", TIME: month(span.startNo + i) }),
+    );
+    const at = span.startNo;
+    const page: PageResult = {
+      total,
+      rows,
+      noData: false,
+      scope: { ...scope, service: "StatisticSearch" },
+      args,
+      fetchedAt: new Date(0),
+      fromCache,
+      ...(fromCache ? { forget: () => Promise.resolve(void log.push(`forget ${at}`)) } : {
+        keep: () =>
+          Promise.resolve({
+            commit: () => Promise.resolve(void log.push(`commit ${at}`)),
+            discard: () => Promise.resolve(void log.push(`discard ${at}`)),
+          }),
+      }),
+    };
+    return Promise.resolve(page);
+  };
+  return { fetchPage, log, month };
+}
+
+const drain = async (pages: AsyncIterable<unknown>) => {
+  for await (const _ of pages) { /* drain */ }
+};
+
+Deno.test("pullPages() asks a page that fails its checks once more, afresh, and goes on", async () => {
+  const service = searchService(30, {
+    bad: (span, n) => (span.startNo === 11 && n === 1 ? [{ STAT_CODE: "999Y999" }] : undefined),
+  });
+  await drain(pullPages(service.fetchPage, settings(10, 1)));
+  assert.deepEqual(service.log, [
+    "1",
+    "11",
+    "11 fresh",
+    "21",
+    "commit 1",
+    "commit 11",
+    "commit 21",
+  ]);
+});
+
+Deno.test("pullPages() keeps nothing of a pull whose page fails twice, naming row and field", async () => {
+  const service = searchService(30, {
+    bad: (span) => (span.startNo === 11 ? [{ STAT_CODE: "999Y999" }] : undefined),
+  });
+  await assert.rejects(drain(pullPages(service.fetchPage, settings(10, 1))), (e: unknown) => {
+    assert.ok(isEcosError(e), String(e));
+    assert.equal(e.code, "BAD_RESPONSE");
+    assert.equal(e.retryable, false);
+    assert.match(e.message, /rows 11-20 of 30 held 1 rows, not 10$/);
+    return true;
+  });
+  assert.ok(!service.log.some((l) => l.startsWith("commit")), service.log.join(", "));
+  // The good page was written beside its entry, then dropped; the bad one never written.
+  assert.deepEqual(service.log.filter((l) => l.startsWith("discard")), ["discard 1"]);
+});
+
+Deno.test("pullPages() keeps nothing when its consumer stops early", async () => {
+  const service = searchService(30);
+  for await (const _ of pullPages(service.fetchPage, settings(10, 2))) break;
+  assert.ok(!service.log.some((l) => l.startsWith("commit")), service.log.join(", "));
+  assert.ok(service.log.includes("discard 1"));
+});
+
+Deno.test("pullPages() removes a cached page that fails its checks and asks for it afresh", async () => {
+  const service = searchService(20, {
+    cached: (span) => span.startNo === 11,
+    bad: (span, _n, fresh) =>
+      span.startNo === 11 && !fresh ? [{ STAT_CODE: "722Y001", TIME: "x" }] : undefined,
+  });
+  await drain(pullPages(service.fetchPage, settings(10, 1)));
+  assert.deepEqual(service.log, [
+    "1",
+    "11 cached",
+    "forget 11",
+    "11 fresh",
+    "commit 1",
+    "commit 11",
+  ]);
+});
+
+Deno.test("pullFrame() pulls again afresh when a fresh page disagrees with a cached one", async () => {
+  // The cached first page holds the second page's months (kept from another pull): the fresh
+  // second page then repeats them, twice. The cache may be what is wrong: one fresh pull.
+  const service = searchService(20, {
+    cached: (span) => span.startNo === 1,
+    bad: (span, _n, fresh) =>
+      span.startNo === 1 && !fresh
+        ? Array.from({ length: 10 }, (_, i) => ({
+          STAT_CODE: "722Y001",
+          ITEM_CODE1: "0101000",
+          TIME: service.month(11 + i),
+        }))
+        : undefined,
+  });
+  const df = await pullFrame(
+    service.fetchPage,
+    settings(10, 1),
+    STATISTIC_SEARCH_SCHEMA,
+  );
+  assert.equal(df.height, 20);
+  assert.deepEqual(df.getColumn("PERIOD").toArray().slice(9, 11), ["200010", "200011"]);
+  assert.deepEqual(service.log, [
+    "1 cached",
+    "11",
+    "11 fresh",
+    "1 fresh",
+    "11 fresh",
+    "commit 1",
+    "commit 11",
+  ]);
 });

@@ -64,7 +64,7 @@ Deno.test("the key echoed anywhere in a failure appears nowhere in the error (pr
           return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
         };
         const client = new EcosClient({
-          baseUrl: "http://ecos.test/api",
+          baseUrl: "https://ecos.test/api",
           apiKey: key,
           fetch: fetchImpl as typeof fetch,
           cache: false,
@@ -87,5 +87,143 @@ Deno.test("the key echoed anywhere in a failure appears nowhere in the error (pr
       },
     ),
     { numRuns: 400 },
+  );
+});
+
+/** Named references a page may use for a character (a few; the redactor knows more). */
+const NAMED: Record<string, string> = { "/": "&sol;", "&": "&amp;", "<": "&lt;", "+": "&plus;" };
+
+/**
+ * One character as a server or proxy may echo it: raw, percent-encoded in upper or lower case
+ * hex, twice encoded, as a decimal or hex character reference (with leading zeros), a named
+ * one, a JSON escape, or `\/` for a slash. `choice` picks one.
+ */
+function spell(char: string, choice: number): string {
+  const code = char.charCodeAt(0);
+  const hex = code.toString(16).padStart(2, "0");
+  const forms = [
+    char,
+    `%${hex.toUpperCase()}`,
+    `%${hex.toLowerCase()}`,
+    `%25${hex.toUpperCase()}`,
+    `&#${code};`,
+    `&#x00${hex};`,
+    `&#X${hex.toUpperCase()};`,
+    `\\u${hex.padStart(4, "0")}`,
+  ];
+  if (char === "/") forms.push("\\/");
+  if (NAMED[char] !== undefined) forms.push(NAMED[char]);
+  return forms[choice % forms.length]!;
+}
+
+const anyKeys = fc.string({
+  // Any key the client accepts: printable ASCII, lower case and symbols included; but no run
+  // of letters that a message or a stack trace could hold on its own ("__defineGetter__").
+  unit: fc.constantFrom(...Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i))),
+  minLength: 12,
+  maxLength: 40,
+}).filter((key) => !/[A-Za-z_$]{4,}/.test(key));
+
+Deno.test("the key echoed in any spelling, mixed char by char, appears nowhere (property)", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      anyKeys,
+      fc.array(fc.nat(20), { minLength: 40, maxLength: 40 }),
+      fc.integer({ min: 0, max: 120 }),
+      fc.constantFrom(...Object.keys(echoes)),
+      async (key, choices, padLength, name) => {
+        let pieces = [...key].map((c, i) => spell(c, choices[i]!));
+        // Inside an XML element, a server writes "<" and "&" as references, as XML requires.
+        if (name === "RESULT message, XML") {
+          pieces = pieces.map((p) => (p === "<" ? "&lt;" : p === "&" ? "&amp;" : p));
+        }
+        const spelt = pieces.join("");
+        const pad = "x ".repeat(padLength).slice(0, padLength);
+        const fetchImpl = (input: string | URL | Request) => {
+          const answer = echoes[name]!(spelt, pad, String(input));
+          return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+        };
+        const client = new EcosClient({
+          baseUrl: "https://ecos.test/api",
+          apiKey: key,
+          fetch: fetchImpl as typeof fetch,
+          cache: false,
+          rateLimit: false,
+          retry: { attempts: 1 },
+          env: {},
+        });
+        let error: EcosError | undefined;
+        try {
+          await client.statisticSearch({
+            statCode: "722Y001",
+            cycle: "A",
+            start: "2020",
+            end: "2020",
+          });
+        } catch (e) {
+          error = e as EcosError;
+        }
+        assert.ok(error !== undefined, `${name}: expected a failure`);
+        assertNoPiece(error, key);
+        // Nor any twelve characters in a row of the spelling echoed (a quote cut short).
+        const texts = [error.message, error.url ?? "", error.serviceMessage ?? "", error.stack];
+        const all = texts.join("\n");
+        for (let i = 0; i + 12 <= spelt.length; i++) {
+          const piece = spelt.slice(i, i + 12);
+          assert.ok(!all.includes(piece), `the key leaked as ${piece}: ${all.slice(0, 300)}`);
+        }
+      },
+    ),
+    { numRuns: 400 },
+  );
+});
+
+Deno.test("a password in baseUrl is sent as a header and written nowhere", async () => {
+  const seen: { url: string; authorization: string | null }[] = [];
+  // A proxy that echoes what it was sent: the URL, and the credentials in three spellings.
+  const fetchImpl = (input: string | URL | Request, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    seen.push({ url: String(input), authorization: headers.get("authorization") });
+    return Promise.resolve(
+      new Response(
+        `denied ${input} ${headers.get("authorization")} s3cr%2fT!pw s3cr&#x2F;T!pw proxy-admin`,
+        { status: 403 },
+      ),
+    );
+  };
+  const client = new EcosClient({
+    baseUrl: "https://proxy-admin:s3cr%2FT!pw@proxy.test/api",
+    apiKey: "A-KEY-0123456789",
+    fetch: fetchImpl as typeof fetch,
+    cache: false,
+    rateLimit: false,
+    env: {},
+  });
+  assert.equal(client.baseUrl, "https://proxy.test/api");
+  const error = await client.statisticSearch({
+    statCode: "722Y001",
+    cycle: "A",
+    start: "2020",
+    end: "2020",
+  }).then(() => undefined, (e: EcosError) => e);
+  assert.ok(error !== undefined);
+  assert.equal(seen.length, 1);
+  assert.ok(seen[0]!.url.startsWith("https://proxy.test/api/StatisticSearch/"), seen[0]!.url);
+  assert.equal(seen[0]!.authorization, `Basic ${btoa("proxy-admin:s3cr/T!pw")}`);
+  const shown = [error.message, error.url ?? "", error.stack ?? "", Deno.inspect(error)].join("\n");
+  for (const secret of ["s3cr", "proxy-admin", btoa("proxy-admin:s3cr/T!pw")]) {
+    assert.ok(!shown.includes(secret), `${secret} leaked: ${shown.slice(0, 300)}`);
+  }
+  assert.match(error.url ?? "", /^https:\/\/proxy\.test\/api\/StatisticSearch\/\*\*\*\//);
+});
+
+Deno.test("an option error quoting a base URL does not show its password", () => {
+  assert.throws(
+    () => new EcosClient({ baseUrl: "https://me:hunter2pw@proxy.test/api?x=1", env: {} }),
+    (e: Error) => {
+      assert.match(e.message, /^Use an http\(s\) URL without query or fragment/);
+      assert.ok(!e.message.includes("hunter2pw"), e.message);
+      return true;
+    },
   );
 });

@@ -19,7 +19,7 @@ function transport(
   extra: Partial<Transport> = {},
 ): Transport {
   return {
-    baseUrl: "http://ecos.test/api/",
+    baseUrl: "https://ecos.test/api/",
     apiKey: KEY,
     redactor: new Redactor(KEY),
     fetch: fetchImpl as typeof fetch,
@@ -131,7 +131,7 @@ Deno.test("requestPage() returns rows, and no rows for INFO-200", async () => {
   assert.equal(first.noData, false);
   assert.equal(
     first.scope.url,
-    "http://ecos.test/api/StatisticSearch/***/json/kr/1/10/722Y001/M/202001/202012",
+    "https://ecos.test/api/StatisticSearch/***/json/kr/1/10/722Y001/M/202001/202012",
   );
   assert.equal(first.scope.service, "StatisticSearch");
   assert.ok(urls[0]?.includes(encodeURIComponent(KEY)));
@@ -189,7 +189,7 @@ Deno.test("requestPage() retries transient failures, then succeeds", async (t) =
     [
       "reset",
       "TRANSPORT",
-      () => new TypeError(`connection reset: http://ecos.test/api/StatisticSearch/${KEY}/json`),
+      () => new TypeError(`connection reset: https://ecos.test/api/StatisticSearch/${KEY}/json`),
     ],
     [
       "cut JSON",

@@ -84,7 +84,7 @@ Deno.test("validateSearchQuery() names each problem", async (t) => {
     [
       "an unknown field",
       { ...base, itemCode: "1" },
-      /^Unknown query field itemCode; known query fields are statCode, cycle, start, end, items$/,
+      /^Unknown query field itemCode; known query fields are statCode, cycle, start, end, items, label$/,
     ],
     [
       "a field in the wrong case",

@@ -5,10 +5,12 @@
  */
 
 import assert from "node:assert/strict";
-import { decodeXml } from "../../src/client/_decode_xml.ts";
+import { decodeXml, loadXmlParser } from "../../src/client/_decode_xml.ts";
 import { decodeJson } from "../../src/client/_decode_json.ts";
 import { buildFrame } from "../../src/client/_frame.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
+
+await loadXmlParser(); // for shapes the flat reader leaves to fast-xml-parser
 
 const ROW = {
   STAT_CODE: "200Y101",

@@ -27,7 +27,8 @@ Deno.test("keyStatisticList() pages at 10 rows with the sample key", async () =>
   assert.ok(server.stats.requests.every((r) => (r.endNo ?? 0) - (r.startNo ?? 0) <= 9));
   const spec = await startEcosServer({ dialect: "spec" });
   try {
-    const hundred = await new EcosClient({ baseUrl: spec.url, rateLimit: false })
+    // No key given and an empty environment: the default key, "sample".
+    const hundred = await new EcosClient({ baseUrl: spec.url, rateLimit: false, env: {} })
       .keyStatisticList();
     assert.equal(hundred.height, 100, "the specification's count, as an option");
   } finally {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { type DataFrame, pl } from "../../src/deps.ts";
+import { toWide } from "../../src/analysis/mod.ts";
 import {
   _frameFactories,
   displayFrame,
@@ -8,6 +9,7 @@ import {
   JUPYTER_DISPLAY,
   type MimeBundle,
 } from "../../src/jupyter/display.ts";
+import { childEnv } from "../testdata/child_env.ts";
 
 type Shown = { [JUPYTER_DISPLAY](): MimeBundle };
 const bundleOf = (df: DataFrame) => (df as unknown as Shown)[JUPYTER_DISPLAY]();
@@ -54,7 +56,8 @@ async function displayAfterImporting(
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "-"],
     cwd: new URL("../..", import.meta.url),
-    env: { NO_COLOR: "1" },
+    env: childEnv(),
+    clearEnv: true,
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -234,5 +237,152 @@ Deno.test("frameToHtml() never wraps a date", () => {
   const df = pl.DataFrame({ TIME: [new Date("2024-01-01")] }).withColumns(
     pl.col("TIME").cast(pl.Date),
   );
-  assert.match(frameToHtml(df), /<td style="white-space:nowrap">2024-01-01<\/td>/);
+  assert.match(frameToHtml(df), /<td style="text-align:left;white-space:nowrap">2024-01-01<\/td>/);
+});
+
+/** A frame of dates (and PERIOD labels, when given) with a value each. */
+function dated(dates: string[], periods?: string[]) {
+  return pl.DataFrame({
+    TIME: dates.map((d) => new Date(d)),
+    ...(periods ? { PERIOD: periods } : {}),
+    DATA_VALUE: dates.map((_, i) => i),
+  }).withColumns(pl.col("TIME").cast(pl.Date));
+}
+/** The text of the first column's cells. */
+const firstColumn = (html: string) => cells(html).slice(2).map((r) => r[0]);
+
+Deno.test("frameToHtml() writes dates by the frame's cycle", async (t) => {
+  const cases: [string, ReturnType<typeof dated>, string[]][] = [
+    ["monthly labels", dated(["2015-01-01", "2015-02-01"], ["201501", "201502"]), [
+      "2015-01",
+      "2015-02",
+    ]],
+    ["quarterly labels", dated(["2015-01-01", "2015-04-01"], ["2015Q1", "2015Q2"]), [
+      "2015-Q1",
+      "2015-Q2",
+    ]],
+    ["annual labels", dated(["2015-01-01", "2016-01-01"], ["2015", "2016"]), ["2015", "2016"]],
+    ["half-yearly labels", dated(["2015-01-01", "2015-07-01"], ["2015S1", "2015S2"]), [
+      "2015-S1",
+      "2015-S2",
+    ]],
+    ["half-monthly labels", dated(["2015-01-01", "2015-01-16"], ["201501S1", "201501S2"]), [
+      "2015-01-S1",
+      "2015-01-S2",
+    ]],
+    ["daily labels", dated(["2015-01-02", "2015-01-05"], ["20150102", "20150105"]), [
+      "2015-01-02",
+      "2015-01-05",
+    ]],
+    ["months, by their spacing", dated(["2015-01-01", "2015-02-01", "2015-03-01"]), [
+      "2015-01",
+      "2015-02",
+      "2015-03",
+    ]],
+    ["quarters, by their spacing", dated(["2015-01-01", "2015-04-01", "2015-07-01"]), [
+      "2015-Q1",
+      "2015-Q2",
+      "2015-Q3",
+    ]],
+    ["years, by their spacing", dated(["2015-01-01", "2016-01-01", "2017-01-01"]), [
+      "2015",
+      "2016",
+      "2017",
+    ]],
+    [
+      "first days of months at odd gaps are months",
+      dated([
+        "2015-01-01",
+        "2015-04-01",
+        "2016-01-01",
+      ]),
+      ["2015-01", "2015-04", "2016-01"],
+    ],
+    ["two first days of months are months", dated(["2015-01-01", "2016-01-01"]), [
+      "2015-01",
+      "2016-01",
+    ]],
+    ["a single date keeps its day", dated(["2015-01-01"]), ["2015-01-01"]],
+    ["days, by their spacing", dated(["2015-01-01", "2015-01-02", "2015-02-01"]), [
+      "2015-01-01",
+      "2015-01-02",
+      "2015-02-01",
+    ]],
+  ];
+  for (const [name, df, expected] of cases) {
+    await t.step(name, () => assert.deepEqual(firstColumn(frameToHtml(df)), expected));
+  }
+  await t.step("another date column of first days reads as months", () => {
+    const df = dated(["2015-01-01", "2015-02-01", "2015-06-01"]).rename({ TIME: "FIRST_MOVE" });
+    assert.deepEqual(firstColumn(frameToHtml(df)), ["2015-01", "2015-02", "2015-06"]);
+  });
+});
+
+Deno.test("frameToHtml() puts text to the left and numbers to the right", () => {
+  const html = frameToHtml(pl.DataFrame({ NAME: ["a", "b"], VALUE: [1.5, 2] }));
+  assert.match(html, /<th style="text-align:left">NAME<\/th><th style="text-align:right">VALUE/);
+  assert.match(html, /<td style="text-align:left">a<\/td><td style="text-align:right">1.5<\/td>/);
+});
+
+Deno.test("frameToHtml() says once, above the table, the text every row holds", async (t) => {
+  const name = "1.3.1.1. Market interest rates (daily, annual average)";
+  const df = pl.DataFrame({
+    STAT_NAME: [name, name, name],
+    UNIT_NAME: ["% p.a.", "% p.a.", "% p.a."],
+    ITEM_NAME1: ["Call rate", "CD (91 days)", "Call rate"],
+    DATA_VALUE: [3.5, 3.6, 3.4],
+  });
+  await t.step("out of the table, into the line above it", () => {
+    const html = frameToHtml(df);
+    assert.deepEqual(cells(html)[0], ["ITEM_NAME1", "DATA_VALUE"]);
+    assert.ok(
+      html.includes(
+        `<div><small><b>STAT_NAME</b> ${name} · <b>UNIT_NAME</b> % p.a.</small></div><table`,
+      ),
+      html,
+    );
+  });
+  await t.step("a single row keeps its columns", () => {
+    assert.deepEqual(cells(frameToHtml(df.head(1)))[0], [
+      "STAT_NAME",
+      "UNIT_NAME",
+      "ITEM_NAME1",
+      "DATA_VALUE",
+    ]);
+  });
+  await t.step("a frame of nothing but such text keeps it", () => {
+    assert.deepEqual(cells(frameToHtml(df.select("STAT_NAME")))[0], ["STAT_NAME"]);
+  });
+  await t.step("the text form keeps every column", async () => {
+    assert.match((await displayFrame(df)[JUPYTER_DISPLAY]())["text/plain"], /STAT_NAME/);
+  });
+});
+
+Deno.test("frameToHtml() shows the units of a wide frame beside its columns", async (t) => {
+  const rows = (item: string, code: string, unit: string) =>
+    pl.DataFrame({
+      STAT_CODE: ["X", "X"],
+      ITEM_CODE1: [code, code],
+      ITEM_NAME1: [item, item],
+      ...Object.fromEntries(
+        ["ITEM_CODE2", "ITEM_NAME2", "ITEM_CODE3", "ITEM_NAME3", "ITEM_CODE4", "ITEM_NAME4"]
+          .map((c) => [c, pl.Series(c, [null, null], pl.String)]),
+      ),
+      UNIT_NAME: [unit, unit],
+      TIME: pl.Series("TIME", [new Date("2024-01-01"), new Date("2024-02-01")]).cast(pl.Date),
+      PERIOD: ["202401", "202402"],
+      DATA_VALUE: [1, 2],
+    });
+  await t.step("each its own", () => {
+    const wide = toWide(pl.concat([rows("Rate", "1", "%"), rows("Won", "2", "KRW")]));
+    const [header, types] = cells(frameToHtml(wide));
+    assert.deepEqual(header, ["TIME", "PERIOD", "Rate", "Won"]);
+    assert.deepEqual(types, ["date", "str", "f64 · %", "f64 · KRW"]);
+  });
+  await t.step("one for all, said once", () => {
+    const wide = toWide(pl.concat([rows("Rate", "1", "%"), rows("Other", "2", "%")]));
+    const html = frameToHtml(wide);
+    assert.deepEqual(cells(html)[1], ["date", "str", "f64", "f64"]);
+    assert.match(html, /<b>unit<\/b> %<\/small>/);
+  });
 });

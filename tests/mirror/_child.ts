@@ -12,6 +12,7 @@ const [baseUrl, apiKey, dir, ...statCodes] = Deno.args;
 if (baseUrl === undefined || apiKey === undefined || dir === undefined) {
   throw new TypeError("Pass the base URL, the key, the directory and the tables");
 }
-const client = new EcosClient({ baseUrl, apiKey, cache: false });
+// Pages of 10k rows: the request counts the tests expect.
+const client = new EcosClient({ baseUrl, apiKey, cache: false, pageSize: 10_000 });
 await mirror(client, statCodes, { dir });
 console.log("done");

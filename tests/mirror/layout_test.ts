@@ -29,6 +29,7 @@ Deno.test("sanitizeCode() keeps letters, digits and dashes, and encodes every ot
 
 Deno.test("unitFile() names a unit's file inside its hive partition", () => {
   assert.equal(partitionPath("722Y001", "M"), "STAT_CODE=722Y001/CYCLE=M");
+  assert.equal(unitFile("722Y001", "M", null), "STAT_CODE=722Y001/CYCLE=M/data.parquet");
   assert.equal(
     unitFile("722Y001", "M", "0101000"),
     "STAT_CODE=722Y001/CYCLE=M/item-0101000.parquet",

@@ -4,13 +4,21 @@ import { pl } from "../../src/deps.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { readManifest } from "../../src/mirror/manifest.ts";
 import { mirror, MIRROR_COLUMNS, scanMirror } from "../../src/mirror/mod.ts";
-import { assertMirrorsSource, clientOf, dataFiles, KEY, served, tempDir } from "./_helpers.ts";
+import {
+  assertMirrorsSource,
+  clientOf,
+  dataFiles,
+  KEY,
+  proxyOf,
+  served,
+  tempDir,
+} from "./_helpers.ts";
 
 /** Daily, monthly, quarterly, annual (722Y001, 817Y002, 901Y009), semi-annual with two item
  * levels (105Y001) and half-monthly (814Y002). */
 const TABLES = ["722Y001", "901Y009", "817Y002", "105Y001", "814Y002"];
-/** Their units: cycles x level-1 items. */
-const UNITS = 4 * 3 + 2 * 13 + 1 * 6 + 1 * 2 + 2 * 3;
+/** Their units: one per table and cycle. */
+const UNITS = 4 + 2 + 1 + 1 + 2;
 
 Deno.test("mirror() stores every cycle and item of each table, as direct pulls give them", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
@@ -21,39 +29,41 @@ Deno.test("mirror() stores every cycle and item of each table, as direct pulls g
   assert.equal(result.started, true);
   assert.equal(result.plan.units, UNITS);
   assert.equal(result.unitsFetched, UNITS);
-  // One item list a table, one request a unit (no unit holds more than a page).
+  // One item list a table, one request a unit, and more pages for the two daily tables of
+  // more than 10,000 rows (722Y001 D: 29,310 rows, 3 pages; 817Y002 D: 39,738, 4 pages).
   assert.equal(served(server, "StatisticItemList"), TABLES.length);
-  assert.equal(served(server, "StatisticSearch"), UNITS);
-  assert.equal(result.requests, TABLES.length + UNITS);
+  assert.equal(served(server, "StatisticSearch"), UNITS + 2 + 3);
+  assert.equal(result.requests, TABLES.length + UNITS + 5);
+  assert.equal(result.filesWritten, UNITS);
 
   await assertMirrorsSource(dir.path, client, TABLES);
 });
 
-Deno.test("mirror() lays the dataset out in hive partitions, one file a unit", async () => {
+Deno.test("mirror() lays the dataset out in hive partitions, one file a table and cycle", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
   await using dir = await tempDir();
   await mirror(clientOf(server), ["105Y001", "814Y002"], { dir: dir.path });
 
   assert.deepEqual(await dataFiles(dir.path), [
-    "STAT_CODE=105Y001/CYCLE=S/item-1000.parquet",
-    "STAT_CODE=105Y001/CYCLE=S/item-2000.parquet",
-    "STAT_CODE=814Y002/CYCLE=M/item-1.parquet",
-    "STAT_CODE=814Y002/CYCLE=M/item-2.parquet",
-    "STAT_CODE=814Y002/CYCLE=M/item-3.parquet",
-    "STAT_CODE=814Y002/CYCLE=SM/item-1.parquet",
-    "STAT_CODE=814Y002/CYCLE=SM/item-2.parquet",
-    "STAT_CODE=814Y002/CYCLE=SM/item-3.parquet",
-    "_catalogue/items.parquet",
-    "_catalogue/tables.parquet",
+    "STAT_CODE=105Y001/CYCLE=S/data.parquet",
+    "STAT_CODE=814Y002/CYCLE=M/data.parquet",
+    "STAT_CODE=814Y002/CYCLE=SM/data.parquet",
+    "_catalogue/items.pq",
+    "_catalogue/tables.pq",
     "_manifest.json",
   ]);
-  // A unit's file: StatisticSearch's columns but STAT_CODE, which is a partition (as CYCLE).
-  const file = pl.readParquet(`${dir.path}/STAT_CODE=105Y001/CYCLE=S/item-1000.parquet`);
-  assert.deepEqual(file.columns, MIRROR_COLUMNS.filter((c) => c !== "STAT_CODE" && c !== "CYCLE"));
-  assert.equal(file.height, 53 * 4); // 2000S1-2026S1, four items of the second level
+  // A partition's file: StatisticSearch's columns but STAT_CODE, which is a partition (as
+  // CYCLE), and when each value was first seen.
+  const file = pl.readParquet(`${dir.path}/STAT_CODE=105Y001/CYCLE=S/data.parquet`);
+  assert.deepEqual(file.columns, [
+    ...MIRROR_COLUMNS.filter((c) => c !== "STAT_CODE" && c !== "CYCLE"),
+    "FIRST_SEEN",
+  ]);
+  assert.equal(file.height, 2 * 53 * 4); // two items, 2000S1-2026S1, four of the second level
   assert.equal(file.getColumn("TIME").dtype.variant, "Date");
   assert.equal(file.getColumn("DATA_VALUE").dtype.variant, "Float64");
-  assert.deepEqual([...new Set(file.getColumn("ITEM_CODE1").toArray())], ["1000"]);
+  assert.equal(file.getColumn("FIRST_SEEN").dtype.variant, "Datetime");
+  assert.deepEqual([...new Set(file.getColumn("ITEM_CODE1").toArray())], ["1000", "2000"]);
 
   const frame = scanMirror(dir.path).collectSync();
   assert.deepEqual(frame.columns, [...MIRROR_COLUMNS]);
@@ -72,14 +82,15 @@ Deno.test("mirror() keeps a manifest of each unit, with the base URL and never t
   const manifest = await readManifest(dir.path);
   assert.ok(manifest);
   assert.equal(manifest.baseUrl, server.url);
+  assert.equal(manifest.source, "bundled");
   assert.notEqual(manifest.run.finishedAt, null);
-  const unit = manifest.units["814Y002/SM/2"];
+  const unit = manifest.units["814Y002/SM"];
   assert.ok(unit);
-  assert.equal(unit.complete, true);
-  assert.equal(unit.file, "STAT_CODE=814Y002/CYCLE=SM/item-2.parquet");
+  assert.equal(unit.item, null);
+  assert.equal(unit.file, "STAT_CODE=814Y002/CYCLE=SM/data.parquet");
   assert.equal(unit.start, "200301S1");
   assert.equal(unit.lastPeriod, "201812S2"); // as the (live-dialect) service spells it
-  assert.equal(unit.rows, 384);
+  assert.equal(unit.rows, 3 * 384);
   assert.ok(Date.parse(unit.fetchedAt) > 0);
   assert.equal(Object.keys(manifest.units).length, result.plan.units);
 });
@@ -90,7 +101,7 @@ Deno.test("mirror() writes a catalogue of the tables and items mirrored", async 
   const client = clientOf(server);
   await mirror(client, ["722Y001", "105Y001"], { dir: dir.path });
 
-  const items = pl.readParquet(`${dir.path}/_catalogue/items.parquet`);
+  const items = pl.scanParquet(`${dir.path}/_catalogue/items.pq`).collectSync();
   const lists = [
     await client.statisticItemList("722Y001"),
     await client.statisticItemList("105Y001"),
@@ -98,7 +109,7 @@ Deno.test("mirror() writes a catalogue of the tables and items mirrored", async 
   assert.equal(items.height, lists[0]!.height + lists[1]!.height);
   assert.deepEqual(items.columns, [...lists[0]!.columns, "LISTED_AT"]);
 
-  const tables = pl.readParquet(`${dir.path}/_catalogue/tables.parquet`);
+  const tables = pl.scanParquet(`${dir.path}/_catalogue/tables.pq`).collectSync();
   assert.deepEqual(tables.columns, [
     "STAT_CODE",
     "STAT_NAME",
@@ -135,9 +146,9 @@ Deno.test("mirror() stores only the cycles asked for, from the period that holds
   const quarterly = frame.filter(pl.col("CYCLE").eq(pl.lit("Q")));
   assert.equal(quarterly.getColumn("PERIOD").sort().get(0), "2024Q1");
 
-  // Asked again without since, each unit is fetched whole: its first period changed.
+  // Asked again without since, the unit is fetched whole: its first period changed.
   const whole = await mirror(client, ["722Y001"], { dir: dir.path, cycles: ["M"] });
-  assert.equal(whole.plan.unitsFull, 3);
+  assert.equal(whole.plan.unitsFull, 1);
   assert.equal(
     scanMirror(dir.path).filter(pl.col("CYCLE").eq(pl.lit("M"))).collectSync().height,
     3 * 321,
@@ -145,13 +156,16 @@ Deno.test("mirror() stores only the cycles asked for, from the period that holds
 });
 
 Deno.test("mirror() refuses a directory mirrored from another base URL unless told", async () => {
-  await using first = await startEcosServer({ keys: [KEY] });
-  await using second = await startEcosServer({ keys: [KEY] });
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using first = proxyOf(server.url);
+  await using second = proxyOf(server.url);
   await using dir = await tempDir();
-  await mirror(clientOf(first), ["200Y101"], { dir: dir.path });
+  const via = (url: string) => clientOf(server, { baseUrl: url });
+  await mirror(via(first.url), ["200Y101"], { dir: dir.path });
+  server.stats.reset();
 
   await assert.rejects(
-    mirror(clientOf(second), ["200Y101"], { dir: dir.path }),
+    mirror(via(second.url), ["200Y101"], { dir: dir.path }),
     (e) => {
       assert.ok(isEcosError(e));
       assert.equal(e.code, "INVALID_ARGUMENT");
@@ -160,14 +174,24 @@ Deno.test("mirror() refuses a directory mirrored from another base URL unless to
       return true;
     },
   );
-  assert.equal(second.stats.total, 0);
+  assert.equal(server.stats.total, 0);
 
-  const moved = await mirror(clientOf(second), ["200Y101"], {
+  const moved = await mirror(via(second.url), ["200Y101"], {
     dir: dir.path,
     allowBaseUrlChange: true,
   });
-  assert.equal(moved.unitsFetched, 3);
+  assert.equal(moved.unitsFetched, 1);
   assert.equal((await readManifest(dir.path))?.baseUrl, second.url);
+});
+
+Deno.test("mirror() takes the bundled server for one source, whatever its port", async () => {
+  await using dir = await tempDir();
+  for (const _run of [1, 2]) {
+    await using server = await startEcosServer({ keys: [KEY] });
+    const result = await mirror(clientOf(server), ["200Y101"], { dir: dir.path });
+    assert.equal(result.unitsFetched, 1);
+  }
+  assert.equal((await readManifest(dir.path))?.source, "bundled");
 });
 
 Deno.test("mirror() refuses a client in another language than the mirror's", async () => {

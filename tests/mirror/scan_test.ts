@@ -16,10 +16,10 @@ Deno.test("scanMirror() ignores half-written temporary files, and the next run s
   const whole = scanMirror(dir.path).collectSync();
 
   // What a killed write leaves: the first half of a real file, and garbage, under temp names.
-  const real = await Deno.readFile(`${dir.path}/${PARTITION}/item-10101.parquet`);
-  const half = tempPath(`${dir.path}/${PARTITION}/item-10101.parquet`);
+  const real = await Deno.readFile(`${dir.path}/${PARTITION}/data.parquet`);
+  const half = tempPath(`${dir.path}/${PARTITION}/data.parquet`);
   await Deno.writeFile(half, real.subarray(0, real.length >> 1));
-  await Deno.writeTextFile(tempPath(`${dir.path}/${PARTITION}/item-10102.parquet`), "PAR1 no");
+  await Deno.writeTextFile(tempPath(`${dir.path}/${PARTITION}/data.parquet`), "PAR1 no");
   await Deno.writeTextFile(tempPath(`${dir.path}/_manifest.json`), "{ half");
   assert.ok(!half.endsWith(".parquet"));
 

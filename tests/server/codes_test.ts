@@ -47,11 +47,8 @@ const TRIGGERS: [EcosResultCode, string[]][] = [
     "KeyStatisticList/k/{f}/{l}/a/10",
     "KeyStatisticList/k/{f}/{l}/1/1.5",
     "KeyStatisticList/k/{f}/{l}/-1/10",
-    "KeyStatisticList/k/{f}/{l}/0/10",
     "KeyStatisticList/k/{f}/{l}/10/9",
     "KeyStatisticList/k/{f}/{l}/1e3/2e3",
-    "KeyStatisticList/sample/{f}/{l}/1/11",
-    "StatisticSearch/sample/{f}/{l}/5/15/722Y001/M/202401/202403",
   ]],
   ["ERROR-101", [
     "StatisticSearch/k/{f}/{l}/1/10/722Y001/M/2024/202403",
@@ -106,6 +103,30 @@ Deno.test("every result code answers its trigger in JSON and XML, kr and en", as
       }
     });
   }
+});
+
+Deno.test("the sample key's row limit answers ERROR-301 with its own text; start 0 is a row number", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const body = (path: string) => get(`${server.url}/${path}`).then((got) => JSON.parse(got.text));
+  const limit = {
+    RESULT: {
+      CODE: "ERROR-301",
+      MESSAGE:
+        "조회건수 값의 타입이 유효하지 않습니다. 조회건수 값을 확인하십시오!\n 조회건수 값의 " +
+        "타입이 유효하지 않으면 오류를 발생합니다. \n sample은 최대 10건 이내에서 호출이 가능합니다.",
+    },
+  };
+  assert.deepEqual(await body("KeyStatisticList/sample/json/kr/1/11"), limit);
+  assert.deepEqual(
+    await body("StatisticSearch/sample/json/kr/5/15/722Y001/M/202401/202403"),
+    limit,
+  );
+  assert.deepEqual(await body("KeyStatisticList/sample/json/kr/0/10"), limit); // 11 rows
+  // Rows 0 to 5 are answered (six rows asked, five exist from row 1), as live.
+  const zero = await body("KeyStatisticList/sample/json/kr/0/5");
+  assert.equal(zero.KeyStatisticList.row.length, 5);
+  assert.equal(zero.KeyStatisticList.list_total_count, 101);
+  assert.equal((await body("KeyStatisticList/k/json/kr/0/10")).KeyStatisticList.row.length, 10);
 });
 
 Deno.test("ERROR-200 answers a bad or missing format in XML", async () => {

@@ -41,10 +41,12 @@ Deno.test("KeyStatisticList: 101 indicators in groups, paged, with row_count", a
     const groups = new Set(rows.map((r) => r.CLASS_NAME));
     assert.ok(groups.size >= 8 && groups.size <= 12, [...groups].join());
     for (
-      const g of ["시장금리", "통화량", "환율", "물가", "경기", "국민소득", "고용", "국제수지"]
+      const g of ["금리", "통화량", "환율", "물가", "경기", "국민소득", "고용", "국제수지"]
     ) {
       assert.ok(groups.has(g), g);
     }
+    // The 2026 order: exchange rates, then rates.
+    assert.deepEqual([...groups].slice(0, 2), ["환율", "금리"]);
     // Groups are contiguous.
     const order = rows.map((r) => r.CLASS_NAME).filter((g, i, a) => g !== a[i - 1]);
     assert.equal(order.length, groups.size);
@@ -77,7 +79,7 @@ Deno.test("KeyStatisticList: 101 indicators in groups, paged, with row_count", a
   await t.step("English names and units", async () => {
     const en = (await page(server, { ...KEY_STATS, language: "en" })).rows;
     assert.equal(en.length, 101);
-    assert.equal(en[0].CLASS_NAME, "Market interest rates");
+    assert.equal(en[0].CLASS_NAME, "Exchange rates");
     assert.deepEqual(en.map((r) => r.DATA_VALUE), rows.map((r) => r.DATA_VALUE));
     assert.ok(en.every((r) => !/[가-힣]/.test(r.KEYSTAT_NAME + r.UNIT_NAME + r.CLASS_NAME)));
   });

@@ -216,7 +216,7 @@ Deno.test("StatisticSearch filters items by level, with ? or omission for any it
     assert.deepEqual(short, marks);
   });
 
-  await t.step("a two-level table (999Y001) and a three-level table (901Y027)", async () => {
+  await t.step("a two-level table (999Y001) and a three-level table (999Y002)", async () => {
     const panel = await page(server, {
       end: 100,
       args: ["999Y001", "D", "20240102", "20240102", "03"],
@@ -225,7 +225,7 @@ Deno.test("StatisticSearch filters items by level, with ? or omission for any it
     assert.ok(panel.rows.every((r) => r.ITEM_CODE1 === "03" && r.ITEM_CODE3 === null));
     const labour = await page(server, {
       end: 100,
-      args: ["901Y027", "M", "202401", "202401", "I61E", "2"],
+      args: ["999Y002", "M", "202401", "202401", "I61E", "2"],
     });
     assert.equal(labour.total, 4);
     assert.ok(labour.rows.every((r) => r.ITEM_CODE3 !== null && r.ITEM_CODE4 === null));

@@ -25,11 +25,15 @@ export const KEY = "e2e-Key-7f3a9c";
 /** Retries that do not slow the tests down. */
 export const FAST_RETRY = { attempts: 3, baseMs: 1, capMs: 4 };
 
-/** A client of `url` with the test key, fast retries and no rate limit. */
+/**
+ * A client of `url` with the test key, fast retries and no rate limit. Its environment is empty:
+ * the user's ECOS_CACHE_DIR, HOME or XDG_CACHE_HOME change nothing.
+ */
 export function clientFor(url: string, options: EcosClientOptions = {}): EcosClient {
   return new EcosClient({
     baseUrl: url,
     apiKey: KEY,
+    env: {},
     retry: FAST_RETRY,
     rateLimit: false,
     ...options,

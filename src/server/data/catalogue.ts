@@ -11,10 +11,15 @@ import { CONSUMER_PRICES } from "./tables/prices.ts";
 import { NOMINAL_GDP, REAL_GROWTH } from "./tables/national_accounts.ts";
 import { DEPOSITS_BY_SIZE, HALF_MONTHLY_DEPOSITS, MONEY_SUPPLY } from "./tables/money.ts";
 import { LABOUR_FORCE } from "./tables/labour.ts";
+import { LABOUR_PANEL } from "./tables/labour_panel.ts";
 import { CARD_SPENDING } from "./tables/cards.ts";
 import { MARKET_PANEL } from "./tables/market_panel.ts";
 import { RESERVE_BASE } from "./tables/reserve_base.ts";
 import { ECONOMIC_SENTIMENT } from "./tables/sentiment.ts";
+import { CPI_SPECIAL, HOUSE_PRICES, PRODUCER_PRICES } from "./tables/price_indices.ts";
+import { BALANCE_OF_PAYMENTS, TRADE } from "./tables/external.ts";
+import { HOUSEHOLD_CREDIT, LF_END, M1_END, M2_END } from "./tables/aggregates.ts";
+import { BUSINESS_OUTLOOK, CONSUMER_SURVEY, PRODUCTION, REAL_GDP } from "./tables/activity.ts";
 
 /** A group node of the table tree. */
 export interface GroupDef {
@@ -42,6 +47,21 @@ export const TABLES: readonly TableDef[] = [
   LABOUR_FORCE,
   ECONOMIC_SENTIMENT,
   MARKET_PANEL,
+  LABOUR_PANEL,
+  // The tables of the named series (src/discovery/named_series.ts).
+  M1_END,
+  M2_END,
+  LF_END,
+  HOUSEHOLD_CREDIT,
+  BALANCE_OF_PAYMENTS,
+  TRADE,
+  REAL_GDP,
+  CPI_SPECIAL,
+  PRODUCER_PRICES,
+  HOUSE_PRICES,
+  PRODUCTION,
+  CONSUMER_SURVEY,
+  BUSINESS_OUTLOOK,
 ];
 
 /**
@@ -76,6 +96,16 @@ export const GROUPS: readonly GroupDef[] = [
     parent: "0000000020",
     name: { kr: "환율", en: "Exchange Rates" },
   },
+  {
+    code: "0000000022",
+    parent: "0000000020",
+    name: { kr: "국제수지", en: "Balance of Payments" },
+  },
+  {
+    code: "0000000023",
+    parent: "0000000020",
+    name: { kr: "통관기준 수출입", en: "Exports and Imports (customs basis)" },
+  },
   { code: "0000000030", parent: "*", name: { kr: "국민소득", en: "National Accounts" } },
   {
     code: "0000000031",
@@ -88,6 +118,16 @@ export const GROUPS: readonly GroupDef[] = [
     parent: "0000000040",
     name: { kr: "소비자물가", en: "Consumer Prices" },
   },
+  {
+    code: "0000000042",
+    parent: "0000000040",
+    name: { kr: "생산자물가", en: "Producer Prices" },
+  },
+  {
+    code: "0000000043",
+    parent: "0000000040",
+    name: { kr: "부동산 가격지수", en: "Real Estate Prices" },
+  },
   { code: "0000000050", parent: "*", name: { kr: "고용", en: "Employment" } },
   {
     code: "0000000051",
@@ -99,6 +139,11 @@ export const GROUPS: readonly GroupDef[] = [
     code: "0000000061",
     parent: "0000000060",
     name: { kr: "경제심리", en: "Economic Sentiment" },
+  },
+  {
+    code: "0000000062",
+    parent: "0000000060",
+    name: { kr: "산업활동", en: "Industrial Activity" },
   },
   { code: "0000000090", parent: "*", name: { kr: "샘플 데이터", en: "Sample Data" } },
   {

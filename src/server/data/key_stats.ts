@@ -60,9 +60,20 @@ const gen = (cycle: Cycle, level: number, vol: number, decimals = 1): Drawn => (
   gen: [cycle, level, vol, decimals],
 });
 
-/** The groups and their indicators, in answer order. */
+/**
+ * The groups and their indicators, in answer order. Their names and order change over time on
+ * the live service (2023: 시장금리 first; 2026: 환율, then 금리): this is the 2026 answer.
+ */
 const GROUPS: readonly (readonly [string, string, readonly Indicator[]])[] = [
-  ["시장금리", "Market interest rates", [
+  ["환율", "Exchange rates", [
+    ["원/달러 환율(매매기준율)", "KRW/USD (basic rate)", "원", link("731Y001", "0000001", "D")],
+    ["원/엔(100엔) 환율", "KRW/JPY (100 yen)", "원", link("731Y001", "0000002", "D")],
+    ["원/유로 환율", "KRW/EUR", "원", link("731Y001", "0000003", "D")],
+    ["원/위안 환율", "KRW/CNY", "원", link("731Y001", "0000053", "D")],
+    ["원/파운드 환율", "KRW/GBP", "원", gen("D", 1862, 0.01, 2)],
+    ["엔/달러 환율", "JPY/USD", "엔", gen("D", 147.8, 0.01, 2)],
+  ]],
+  ["금리", "Interest rates", [
     ["한국은행 기준금리", "BOK base rate", "연%", link("722Y001", "0101000", "D")],
     ["콜금리(익일물)", "Call rate (overnight)", "연%", link("817Y002", "010101000", "D")],
     ["CD수익률(91일)", "CD (91 days)", "연%", link("817Y002", "010502000", "D")],
@@ -103,14 +114,6 @@ const GROUPS: readonly (readonly [string, string, readonly Indicator[]])[] = [
     ["가계대출", "Household loans", "십억원", gen("Q", 1_834_000, 0.01)],
     ["M2 증가율(전년동월대비)", "M2 growth (y/y)", "%", gen("M", 6.4, 0.1)],
     ["어음부도율", "Dishonoured bill ratio", "%", gen("M", 0.15, 0.2, 2)],
-  ]],
-  ["환율", "Exchange rates", [
-    ["원/달러 환율(매매기준율)", "KRW/USD (basic rate)", "원", link("731Y001", "0000001", "D")],
-    ["원/엔(100엔) 환율", "KRW/JPY (100 yen)", "원", link("731Y001", "0000002", "D")],
-    ["원/유로 환율", "KRW/EUR", "원", link("731Y001", "0000003", "D")],
-    ["원/위안 환율", "KRW/CNY", "원", link("731Y001", "0000053", "D")],
-    ["원/파운드 환율", "KRW/GBP", "원", gen("D", 1862, 0.01, 2)],
-    ["엔/달러 환율", "JPY/USD", "엔", gen("D", 147.8, 0.01, 2)],
   ]],
   ["증권", "Stocks and bonds", [
     ["KOSPI", "KOSPI", "1980.01.04=100", gen("D", 3215.4, 0.03, 2)],
@@ -195,17 +198,12 @@ const GROUPS: readonly (readonly [string, string, readonly Indicator[]])[] = [
     ["국내총투자율", "Gross investment ratio", "%", gen("Q", 30.1, 0.02)],
   ]],
   ["고용", "Employment", [
-    ["실업률", "Unemployment rate", "%", link("901Y027", "I61E/0/00", "M")],
-    ["경제활동인구", "Labour force", "천명", link("901Y027", "I61BA/0/00", "M")],
-    ["취업자수", "Employed persons", "천명", link("901Y027", "I61BB/0/00", "M")],
-    ["실업자수", "Unemployed persons", "천명", link("901Y027", "I61BC/0/00", "M")],
-    [
-      "청년실업률(15-29세)",
-      "Youth unemployment rate (15-29)",
-      "%",
-      link("901Y027", "I61E/0/15", "M"),
-    ],
-    ["고용률", "Employment-population ratio", "%", gen("M", 62.8, 0.005)],
+    ["실업률", "Unemployment rate", "%", link("901Y027", "I61BC/I28A", "M")],
+    ["경제활동인구", "Labour force", "천명", gen("M", 29_610, 0.004)],
+    ["취업자수", "Employed persons", "천명", link("901Y027", "I61BA/I28A", "M")],
+    ["실업자수", "Unemployed persons", "천명", gen("M", 860, 0.04)],
+    ["청년실업률(15-29세)", "Youth unemployment rate (15-29)", "%", gen("M", 5.9, 0.05)],
+    ["고용률", "Employment-population ratio", "%", link("901Y027", "I61E/I28A", "M")],
     ["경제활동참가율", "Participation rate", "%", gen("M", 64.6, 0.005)],
     ["월평균 명목임금", "Average monthly nominal wage", "천원", gen("M", 4_120, 0.03, 0)],
   ]],
@@ -236,7 +234,7 @@ const GROUPS: readonly (readonly [string, string, readonly Indicator[]])[] = [
 
 /** The indicator the live service lists beyond the specification's 100, and where. */
 const LIVE_EXTRA: { group: string; after: string; indicator: Indicator } = {
-  group: "시장금리",
+  group: "금리",
   after: "국고채수익률(10년)",
   indicator: ["국고채수익률(30년)", "Treasury bonds (30 years)", "연%", gen("D", 2.95, 0.02, 3)],
 };

@@ -39,10 +39,22 @@ export interface ServiceRequest<Args> extends RowRange {
  */
 export type WireRow = object;
 
+/**
+ * A page's rows, made as they are read: its length, and the rows `start .. end - 1` (as
+ * `Array.prototype.slice`). An array is one; StatisticSearch makes its rows slice by slice,
+ * so that a whole-table page is never held at once.
+ */
+export interface RowSource {
+  /** How many rows the page has. */
+  readonly length: number;
+  /** The rows `start .. end - 1` (0-based), clipped to the page. */
+  slice(start: number, end: number): readonly WireRow[];
+}
+
 /** A service's answer: a page of rows with the total, or a result code. */
 export type ServiceAnswer =
   | { code: EcosResultCode }
-  | { total: number; rows: readonly WireRow[] };
+  | { total: number; rows: RowSource };
 
 /** What a service's check read from the arguments, or the result code they fail with. */
 export type ArgsCheck<Args> = { args: Args } | { code: EcosResultCode };

@@ -6,7 +6,7 @@
 
 import { isCycle, tryParseLabel } from "../../wire/period.ts";
 import { planSearch, type SearchQuery, searchRows } from "../data/search.ts";
-import { pageRange, type ServiceDef } from "./service.ts";
+import { pageRange, type RowSource, type ServiceDef } from "./service.ts";
 
 /** An item filter: "?" or an empty segment matches any item. */
 const filter = (arg: string | undefined) =>
@@ -34,7 +34,18 @@ export const STATISTIC_SEARCH: ServiceDef<SearchQuery> = {
     const range = pageRange(plan.total, req);
     if (!range) return { code: "INFO-200" };
     const style = { language: req.language, sm: req.dialect };
-    const rows = searchRows(req.data, plan, range[0], range[1], style);
+    const [first, last] = range;
+    const length = last - first + 1;
+    // Rows are made a slice at a time as the body is written: a page of the whole 999Y001
+    // table (279,552 rows) is never held at once.
+    const rows: RowSource = {
+      length,
+      slice: (start, end) => {
+        const from = Math.max(0, start);
+        const to = Math.min(length, end);
+        return from < to ? searchRows(req.data, plan, first + from, first + to - 1, style) : [];
+      },
+    };
     return { total: plan.total, rows };
   },
 };

@@ -1,19 +1,16 @@
 /**
- * 901Y027: the labour force survey, monthly, with three item levels (indicator, sex, age).
- * Employment and unemployment derive from one shared labour-force and unemployment-rate path,
- * so the indicators agree with each other.
+ * 901Y027: the labour force survey, monthly, with two item levels as the live table has them:
+ * the indicator (I61BA employed persons, I61BC the unemployment rate, I61E the employment
+ * rate) and the series (I28A original, I28B seasonally adjusted). Codes as public clients
+ * query the live table (see src/discovery/named_series.ts for the evidence); the values are
+ * generated from one shared labour-force and unemployment-rate path, so the indicators agree
+ * with each other, and the original series add the season to the adjusted ones.
  *
  * @module
  */
 
 import { anchoredWalk, compound, seasonal } from "../generators.ts";
 import type { TableDef } from "../table.ts";
-
-const SEX_SHARE: Record<string, number> = { "0": 1, "1": 0.565, "2": 0.435 };
-const AGE_SHARE: Record<string, number> = { "00": 1, "15": 0.16, "30": 0.62, "60": 0.22 };
-/** Unemployment-rate gap of each age group from the total, in points. */
-const AGE_GAP: Record<string, number> = { "00": 0, "15": 4.2, "30": -0.6, "60": -0.4 };
-const SEX_GAP: Record<string, number> = { "0": 0, "1": 0.2, "2": -0.25 };
 
 /** 901Y027: economically active population, employment and unemployment. */
 export const LABOUR_FORCE: TableDef = {
@@ -27,31 +24,24 @@ export const LABOUR_FORCE: TableDef = {
     {
       name: { kr: "항목", en: "Indicator" },
       items: [
-        { code: "I61BA", name: { kr: "경제활동인구", en: "Labour force" } },
-        { code: "I61BB", name: { kr: "취업자", en: "Employed persons" } },
-        { code: "I61BC", name: { kr: "실업자", en: "Unemployed persons" } },
+        { code: "I61BA", name: { kr: "취업자", en: "Employed persons" } },
+        {
+          code: "I61BC",
+          name: { kr: "실업률", en: "Unemployment rate" },
+          unit: { kr: "%", en: "%" },
+        },
         {
           code: "I61E",
-          name: { kr: "실업률", en: "Unemployment rate" },
+          name: { kr: "고용률", en: "Employment-population ratio" },
           unit: { kr: "%", en: "%" },
         },
       ],
     },
     {
-      name: { kr: "성별", en: "Sex" },
+      name: { kr: "계열", en: "Series" },
       items: [
-        { code: "0", name: { kr: "계", en: "Total" } },
-        { code: "1", name: { kr: "남자", en: "Male" }, parent: "0" },
-        { code: "2", name: { kr: "여자", en: "Female" }, parent: "0" },
-      ],
-    },
-    {
-      name: { kr: "연령별", en: "Age" },
-      items: [
-        { code: "00", name: { kr: "계", en: "Total" } },
-        { code: "15", name: { kr: "15-29세", en: "15-29 years" }, parent: "00" },
-        { code: "30", name: { kr: "30-59세", en: "30-59 years" }, parent: "00" },
-        { code: "60", name: { kr: "60세 이상", en: "60 years and over" }, parent: "00" },
+        { code: "I28A", name: { kr: "원계열", en: "Original series" } },
+        { code: "I28B", name: { kr: "계절조정", en: "Seasonally adjusted" } },
       ],
     },
   ],
@@ -68,22 +58,21 @@ export const LABOUR_FORCE: TableDef = {
       start: 4.4,
       min: 2.2,
     });
-    const [indicator, sex, age] = items.map((it) => it.code);
-    const share = (SEX_SHARE[sex ?? "0"] ?? 1) * (AGE_SHARE[age ?? "00"] ?? 1);
-    const gap = (SEX_GAP[sex ?? "0"] ?? 0) + (AGE_GAP[age ?? "00"] ?? 0);
+    const [indicator, series] = items.map((it) => it.code);
+    const adjusted = series === "I28B";
     const out = new Float64Array(count);
     for (let k = 0; k < count; k++) {
       const month = ordinalAt(k) % 12;
       // Unemployment peaks in February; the labour force swells in summer.
-      const u = Math.max(0.8, rate[k]! + gap + 0.5 * seasonal(month, 1));
-      const lf = force[k]! * share * (1 + 0.01 * seasonal(month, 6));
+      const u = Math.max(0.8, rate[k]! + (adjusted ? 0 : 0.5 * seasonal(month, 1)));
+      const lf = force[k]! * (adjusted ? 1 : 1 + 0.01 * seasonal(month, 6));
+      const employed = lf * (1 - u / 100);
+      // Of a working-age population of about 1.56 times the labour force.
       out[k] = indicator === "I61BA"
-        ? lf
-        : indicator === "I61BB"
-        ? lf * (1 - u / 100)
+        ? employed
         : indicator === "I61BC"
-        ? (lf * u) / 100
-        : u;
+        ? u
+        : (employed / (lf * 1.56)) * 100;
     }
     return out;
   },

@@ -15,7 +15,8 @@ export const ECONOMIC_SENTIMENT: TableDef = {
   name: { kr: "경제심리지수", en: "Economic Sentiment Index" },
   parent: "0000000061",
   org: { kr: "한국은행", en: "Bank of Korea" },
-  unit: { kr: "지수", en: "Index" },
+  // The survey indices' item lists give no unit.
+  unit: { kr: "", en: "" },
   decimals: 1,
   dims: [{
     name: { kr: "계정항목", en: "Account" },

@@ -1,0 +1,342 @@
+/**
+ * The MCP server: the tools registered on the official SDK's `McpServer`, each call run on one
+ * client (its response cache and rate limiter apply), with the caller's cancellation, progress
+ * notifications when the caller asks for them, the data's source in every answer, failures as
+ * tool errors that say what to do, and the key in nothing it sends.
+ *
+ * @module
+ */
+
+import { Writable } from "node:stream";
+import process from "node:process";
+import {
+  type CallToolResult,
+  loadMcpSdk,
+  type McpServer,
+  type McpTransport,
+  type RequestHandlerExtra,
+  type ServerNotification,
+  type ServerRequest,
+} from "../deps.ts";
+import {
+  type DataSource,
+  type EcosClient,
+  type Progress,
+  redact,
+  type RequestOptions,
+  sourceLine,
+} from "../client/mod.ts";
+import { isEcosError } from "../errors.ts";
+import { NAMED_SERIES } from "../discovery/mod.ts";
+import { count } from "../util/human.ts";
+import { describeTable, keyStatistics, listItems, searchTables } from "./lookup_tools.ts";
+import { getNamedSeries, getSeries } from "./series_tools.ts";
+import type { AnyTool } from "./tool.ts";
+
+/** The server's name in the MCP handshake. */
+export const SERVER_NAME = "ecos";
+
+/** The server's version in the MCP handshake: the module's (deno.json; a test holds them equal). */
+export const SERVER_VERSION = "0.1.0";
+
+/**
+ * Every tool, in the order a client lists them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TOOLS } from "./server.ts";
+ *
+ * assert.deepEqual(TOOLS.map((t) => t.name), [
+ *   "search_tables", "list_items", "get_series", "get_named_series", "key_statistics",
+ *   "describe_table",
+ * ]);
+ * ```
+ */
+export const TOOLS: readonly AnyTool[] = [
+  searchTables,
+  listItems,
+  getSeries,
+  getNamedSeries,
+  keyStatistics,
+  describeTable,
+];
+
+/** Where an answer's data comes from, as every answer says it. */
+export interface SourceInfo {
+  /** The client's source. */
+  kind: DataSource;
+  /** Whether the data is the bundled server's generated sample data. */
+  sample_data: boolean;
+  /** The line to show with the data. */
+  note: string;
+}
+
+/** The line that says an answer's data is generated, with what to do about it. */
+export const SAMPLE_DATA_NOTE: string =
+  "Generated sample data from the bundled ECOS server, not official statistics (ECOS_API_KEY " +
+  "is not set). Say so wherever these numbers are shown.";
+
+/**
+ * Where a client's data comes from, for an answer.
+ *
+ * @param source The client's source.
+ * @param now When the data is retrieved.
+ * @returns The source, whether it is sample data, and the line to show with it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sourceInfo } from "./server.ts";
+ *
+ * assert.equal(sourceInfo("bundled").sample_data, true);
+ * assert.equal(
+ *   sourceInfo("live", new Date("2026-11-23")).note,
+ *   "Source: ECOS, Bank of Korea (retrieved 2026-11-23)",
+ * );
+ * ```
+ */
+export function sourceInfo(source: DataSource, now: Date = new Date()): SourceInfo {
+  return {
+    kind: source,
+    sample_data: source === "bundled",
+    note: source === "bundled" ? SAMPLE_DATA_NOTE : sourceLine(source, now),
+  };
+}
+
+/** The server's instructions: how the tools fit together, and where the data comes from. */
+function instructions(source: DataSource): string {
+  return "ECOS is the Bank of Korea's Economic Statistics System: Korean interest rates, " +
+    "prices, GDP, money, exchange rates, surveys. Find tables with search_tables, their items " +
+    "and cycles with list_items or describe_table, then values with get_series. " +
+    `get_named_series knows ${Object.keys(NAMED_SERIES).join(", ")} by name; key_statistics ` +
+    "gives about 100 headline indicators with their latest values. Periods are labels in the " +
+    'cycle\'s shape: A "2020", S "2020S1", Q "2020Q1", M "202001", SM "202001S1", D ' +
+    '"20200101". ' + sourceInfo(source).note;
+}
+
+/** Every string in a value with the secrets replaced by `***`. */
+function scrub<T>(value: T, secrets: readonly string[]): T {
+  if (typeof value === "string") return redact(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, secrets)) as T;
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, scrub(v, secrets)]),
+    ) as T;
+  }
+  return value;
+}
+
+/** Hints for a model after an error's own message, by code. */
+const HINTS: Readonly<Record<string, string>> = {
+  UNKNOWN_CODE: " (search_tables finds table codes; list_items gives a table's item codes " +
+    "and cycles)",
+  "INFO-100": " (the server's ECOS_API_KEY was refused: the user must set a valid key)",
+};
+
+/**
+ * The text of a tool error: the EcosError's code and message (what to do), argument names as
+ * the tools spell them, never a stack.
+ *
+ * @param error Any caught value.
+ * @returns The text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EcosError } from "../errors.ts";
+ * import { errorText } from "./server.ts";
+ *
+ * assert.equal(
+ *   errorText(new EcosError("INVALID_ARGUMENT", "Pass a non-empty statCode")),
+ *   "INVALID_ARGUMENT: Pass a non-empty stat_code",
+ * );
+ * ```
+ */
+export function errorText(error: unknown): string {
+  if (isEcosError(error)) {
+    // The client's words for a library user, in the tools' words.
+    const message = error.message.replace(/\bstatCode\b/g, "stat_code")
+      .replace("find tables with statisticTableList()", "find table codes with search_tables");
+    const hint = message.includes("search_tables") ? "" : HINTS[error.code] ?? "";
+    const again = error.retryable ? " (it may pass if asked again later)" : "";
+    return `${error.code}: ${message}${hint}${again}`;
+  }
+  const name = error instanceof Error ? error.name || "Error" : "Error";
+  return `${name}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * A call's progress as MCP progress notifications, when the caller sent a progress token: the
+ * rows received over every pull of the call, strictly increasing, out of the rows known.
+ */
+function progressOf(
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+): ((p: Progress) => void) | undefined {
+  const progressToken = extra._meta?.progressToken;
+  if (progressToken === undefined) return undefined;
+  const pulls = new Map<string, { rows: number; total: number }>();
+  let sent = 0;
+  return (p) => {
+    pulls.set(`${p.service}/${p.args.join("/")}`, { rows: p.rows, total: p.totalRows });
+    let progress = 0;
+    let total = 0;
+    for (const pull of pulls.values()) {
+      [progress, total] = [progress + pull.rows, total + pull.total];
+    }
+    if (progress <= sent) return; // MCP asks that progress always increases
+    sent = progress;
+    const message = `${p.service} ${p.args[0] ?? ""}: ${count(p.rows)}/${count(p.totalRows)} ` +
+      `rows, ${p.pages}/${p.totalPages} pages`;
+    extra.sendNotification({
+      method: "notifications/progress",
+      params: { progressToken, progress, total, message },
+    }).catch(() => {}); // a caller gone away is no reason to stop the work
+  };
+}
+
+/** Options of {@linkcode createEcosMcpServer}. */
+export interface EcosMcpServerOptions {
+  /** The client every tool uses: its source, cache and rate limit. */
+  client: EcosClient;
+  /**
+   * Texts no answer may hold (the API key): replaced by `***` in every answer and error,
+   * although the client's own messages never hold the key.
+   *
+   * @default {[]}
+   */
+  secrets?: readonly string[];
+}
+
+/**
+ * An MCP server with the ECOS tools, on a client. Connect it to a transport (stdio for
+ * `ecos mcp`, see {@linkcode serveStdio}). The SDK is loaded on the first call.
+ *
+ * @param options The client and the secrets to keep out of every answer.
+ * @returns The server, not yet connected.
+ *
+ * @example Calling a tool over an in-memory transport
+ * ```ts
+ * import assert from "node:assert/strict";
+ * // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/client/index"
+ * import { Client } from "npm:@modelcontextprotocol/sdk@1.32.2/client/index.js";
+ * // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/inMemory"
+ * import { InMemoryTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js";
+ * import { connect } from "../connect.ts";
+ * import { createEcosMcpServer } from "./server.ts";
+ *
+ * await using session = await connect({ env: {}, quiet: true });
+ * const server = await createEcosMcpServer({ client: session.client });
+ * const [a, b] = InMemoryTransport.createLinkedPair();
+ * await server.connect(a);
+ * const client = new Client({ name: "example", version: "1.0.0" });
+ * await client.connect(b);
+ * const result = await client.callTool({
+ *   name: "get_named_series",
+ *   arguments: { name: "base_rate", start: "202401", end: "202403" },
+ * });
+ * const data = result.structuredContent as { total_rows: number; source: { sample_data: boolean } };
+ * assert.equal(data.total_rows, 3);
+ * assert.equal(data.source.sample_data, true);
+ * await client.close();
+ * await server.close();
+ * ```
+ */
+export async function createEcosMcpServer(options: EcosMcpServerOptions): Promise<McpServer> {
+  const { client, secrets = [] } = options;
+  const hidden = secrets.filter((s) => s !== "");
+  const [{ McpServer }] = await loadMcpSdk();
+  const server = new McpServer(
+    { name: SERVER_NAME, title: "ECOS (Bank of Korea statistics)", version: SERVER_VERSION },
+    { instructions: instructions(client.source) },
+  );
+  for (const tool of TOOLS) {
+    server.registerTool(tool.name, {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.input,
+      outputSchema: tool.output,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+    }, async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
+      const onProgress = progressOf(extra);
+      const callOptions: RequestOptions = {
+        signal: extra.signal,
+        ...(onProgress === undefined ? {} : { onProgress }),
+      };
+      const source = sourceInfo(client.source);
+      let result: CallToolResult;
+      try {
+        const { text, data } = await tool.run(args as never, { client, options: callOptions });
+        result = {
+          content: [{ type: "text", text: `${source.note}\n\n${text}` }],
+          structuredContent: { source, ...data },
+        };
+      } catch (error) {
+        const note = source.sample_data ? `\n\n${source.note}` : "";
+        result = { content: [{ type: "text", text: errorText(error) + note }], isError: true };
+      }
+      return hidden.length === 0 ? result : scrub(result, hidden);
+    });
+  }
+  return server;
+}
+
+/** Options of {@linkcode serveStdio}. */
+export interface ServeStdioOptions {
+  /**
+   * Where messages go: whole JSON-RPC lines.
+   *
+   * @default {process.stdout}
+   */
+  write?: (text: string) => void;
+  /**
+   * Stops serving when it fires.
+   *
+   * @default {undefined}
+   */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Serves MCP over this process's stdin and `write` (stdout) with the SDK's stdio transport,
+ * until stdin ends, the client closes, or `signal` fires; then closes the server.
+ *
+ * @param server The server.
+ * @param options Where messages go, and the signal that stops serving.
+ * @returns When serving has stopped.
+ */
+export async function serveStdio(
+  server: McpServer,
+  options: ServeStdioOptions = {},
+): Promise<void> {
+  const { write, signal } = options;
+  const [, { StdioServerTransport }] = await loadMcpSdk();
+  const stdout = write === undefined ? process.stdout : new Writable({
+    decodeStrings: false,
+    write(chunk: string | Uint8Array, _encoding, done) {
+      try {
+        write(typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk));
+        done();
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+  });
+  const transport: McpTransport = new StdioServerTransport(process.stdin, stdout);
+  const { promise: stopped, resolve: stop } = Promise.withResolvers<void>();
+  const onAbort = () => stop();
+  process.stdin.once("end", onAbort);
+  process.stdin.once("close", onAbort);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  if (signal?.aborted) stop();
+  server.server.onclose = onAbort;
+  await server.connect(transport);
+  try {
+    await stopped;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    process.stdin.off("end", onAbort);
+    process.stdin.off("close", onAbort);
+    await server.close();
+  }
+}

@@ -1,0 +1,450 @@
+/**
+ * The scanner (the fast path) against the reference path (TextDecoder, JSON.parse,
+ * readEnvelope, the row reader): for any body, the scanner either gives up (and the reference
+ * path decodes it) or reads exactly what the reference path reads: the same total, the same
+ * rows, the same value in every field, the same outcome of the pull's checks, and the same
+ * frame through either way of building it.
+ */
+
+import assert from "node:assert/strict";
+import fc from "npm:fast-check@4.10.2";
+import { decodeBody, decodeBytes } from "../../src/client/_request.ts";
+import { BodyError, type RawRow } from "../../src/client/_envelope.ts";
+import { scanPage } from "../../src/client/_scan_json.ts";
+import { ABSENT_ID, rowsOf, type ScannedPage } from "../../src/client/_scan_columns.ts";
+import { FrameBuilder, scanFieldsOf } from "../../src/client/_frame.ts";
+import { loadArrow } from "../../src/client/_arrow.ts";
+import { PullChecks } from "../../src/client/_checks.ts";
+import { Redactor } from "../../src/client/_errors.ts";
+import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
+
+const S = "StatisticSearch";
+const FIELDS = scanFieldsOf(STATISTIC_SEARCH_SCHEMA, S);
+const encoder = new TextEncoder();
+const utf8 = new TextDecoder();
+await loadArrow();
+
+/** The reference path's reading of a body: rows, a result code, or the error's message. */
+function reference(bytes: Uint8Array) {
+  try {
+    const d = decodeBody(utf8.decode(bytes), S);
+    return d.kind === "rows" ? { total: d.total, rows: d.rows } : { code: d.code };
+  } catch (e) {
+    assert.ok(e instanceof BodyError, `a raw ${e}`);
+    return { error: e.detail };
+  }
+}
+
+/** A numeric field as the frame reads it: NaN for missing. */
+function numberOf(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v !== "string" || v === "" || v === "-") return NaN;
+  return Number(v.trim());
+}
+
+/** The outcome of a pull's checks on rows: "ok" or the message. */
+function checked(rows: readonly RawRow[], args: readonly string[]): string {
+  try {
+    new PullChecks(S, args).page(rows, 1, new Redactor("KEY"));
+    return "ok";
+  } catch (e) {
+    assert.ok(e instanceof BodyError);
+    return e.detail;
+  }
+}
+
+/**
+ * Holds the scanner to the reference path on one body. Returns what the scanner did, so that
+ * a generator can be seen to reach both outcomes.
+ */
+function agree(bytes: Uint8Array, args?: readonly string[]): "scanned" | "fell back" {
+  const ref = reference(bytes);
+  const page = scanPage(bytes, FIELDS, 10);
+  if (page === undefined) return "fell back";
+  assert.ok(
+    "rows" in ref,
+    `the scanner read a body the reference path reads as ${JSON.stringify(ref)}: ${
+      utf8.decode(bytes).slice(0, 200)
+    }`,
+  );
+  assert.equal(page.total, ref.total);
+  const rows = ref.rows;
+  assert.equal(page.count, rows.length);
+  FIELDS.text.forEach((field, j) => {
+    const t = page.texts[j]!;
+    for (let r = 0; r < page.count; r++) {
+      const got = t.values[t.ids === undefined ? t.constant : t.ids[r]!];
+      assert.equal(got, rows[r]![field], `row ${r + 1}, ${field}`);
+    }
+  });
+  FIELDS.numbers.forEach((field, j) => {
+    for (let r = 0; r < page.count; r++) {
+      const want = numberOf(rows[r]![field]);
+      const got = page.numbers[j]?.[r] ?? NaN;
+      assert.ok(Object.is(got, want), `row ${r + 1}, ${field}: ${got} for ${want}`);
+    }
+  });
+  if (args !== undefined) {
+    assert.equal(checked(rowsOf(page), args), checked(rows, args));
+  }
+  return "scanned";
+}
+
+/** Frames of a body through both paths and both ways of building: all equal. */
+function sameFrames(bytes: Uint8Array): void {
+  const decoded = decodeBytes(bytes, S, FIELDS, 10);
+  assert.ok(decoded.kind === "rows" && decoded.scanned !== undefined, "the scanner read it");
+  const ref = decodeBody(utf8.decode(bytes), S);
+  assert.ok(ref.kind === "rows");
+  const frames = (["ipc", "expressions"] as const).flatMap((way) => [
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(decoded.scanned!).finish(way),
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(ref.rows).finish(way),
+  ]);
+  for (const f of frames.slice(1)) {
+    assert.deepEqual(f.schema, frames[0]!.schema);
+    assert.ok(f.frameEqual(frames[0]!, true), `${f}\n${frames[0]}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+
+const TEXT = [
+  "722Y001",
+  "한국은행 기준금리",
+  "원 ",
+  " 원",
+  "",
+  " ",
+  "a/b",
+  'say "hi"',
+  "back\\slash",
+  "tab\there",
+  "\u00e9\u4e2d\ud83d\ude00",
+  "\ufeffbom",
+  "0101000",
+  "2020",
+  "202305S2",
+  "20240229",
+];
+const NUMBERS = [
+  "2.5",
+  "-0.3",
+  "1373.1",
+  "-",
+  "",
+  "0",
+  "-0",
+  ".5",
+  "5.",
+  "+1",
+  "00012",
+  "123456789012345678",
+  "0.1234567890123456789",
+  "1e5",
+  "0x10",
+  "Infinity",
+  " 1",
+  "1,000",
+  "1".repeat(400),
+  "-.",
+];
+const LABELS = ["2020", "2021", "202001", "2020Q1", "2020S2", "20200101", "202305S1", "2020 ", "x"];
+
+const textValue = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...TEXT) },
+  { weight: 2, arbitrary: fc.constant(null) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 6 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 4 }) },
+);
+const numberValue = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...NUMBERS) },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+);
+
+/** A StatisticSearch row's fields in the order the service sends them. */
+const fieldNames = [
+  "STAT_CODE",
+  "STAT_NAME",
+  "ITEM_CODE1",
+  "ITEM_NAME1",
+  "ITEM_CODE2",
+  "ITEM_NAME2",
+  "ITEM_CODE3",
+  "ITEM_NAME3",
+  "ITEM_CODE4",
+  "ITEM_NAME4",
+  "UNIT_NAME",
+  "WGT",
+  "TIME",
+  "DATA_VALUE",
+];
+const isNumber = (f: string) => f === "WGT" || f === "DATA_VALUE";
+
+/** A row: each field of the search, some left out, some unknown ones added. */
+const rowArb = fc.record({
+  values: fc.tuple(
+    ...fieldNames.map((f) =>
+      f === "TIME" ? fc.constantFrom(...LABELS) : isNumber(f) ? numberValue : textValue
+    ),
+  ),
+  drop: fc.integer({ min: 0, max: 40 }),
+  extra: fc.option(fc.constantFrom('"NOTE":"x"', '"NOTE":null', '"NOTE":1', '"NOTE":{}'), {
+    freq: 8,
+  }),
+});
+
+/** Ways to write a row's JSON: key order, escaping, whitespace. */
+const styleArb = fc.record({
+  shuffle: fc.nat(),
+  shuffleEvery: fc.integer({ min: 0, max: 6 }),
+  escapeSlash: fc.boolean(),
+  unicodeEscape: fc.integer({ min: 0, max: 20 }),
+  space: fc.constantFrom("", "", "", " ", "\n  ", "\r\n\t"),
+});
+
+type Row = typeof rowArb extends fc.Arbitrary<infer R> ? R : never;
+type Style = typeof styleArb extends fc.Arbitrary<infer S> ? S : never;
+
+/** A string as JSON, with the style's escapes. */
+function quote(v: string, style: Style, k: number): string {
+  let s = JSON.stringify(v);
+  if (style.escapeSlash) s = s.replaceAll("/", "\\/");
+  if (style.unicodeEscape > 0 && k % style.unicodeEscape === 0) {
+    s = s.replace(/[^"\\]/, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  }
+  return s;
+}
+
+/** A body of rows, written in a style. */
+function body(rows: readonly Row[], style: Style, total = rows.length): string {
+  const sp = style.space;
+  const written = rows.map((row, r) => {
+    const pairs = fieldNames.map((f, j) => {
+      const v = row.values[j];
+      return `${quote(f, { ...style, unicodeEscape: 0 }, j)}:${sp}${
+        v === null || v === undefined ? "null" : quote(v, style, r * 31 + j)
+      }`;
+    }).filter((_, j) => row.drop !== j + 1 && row.drop !== 40);
+    if (row.extra !== null) pairs.splice(row.drop % (pairs.length + 1), 0, row.extra);
+    if (style.shuffleEvery > 0 && r % style.shuffleEvery === 0) {
+      // Another key order for this row: a rotation by the seed.
+      const by = (style.shuffle + r) % pairs.length;
+      pairs.push(...pairs.splice(0, by));
+    }
+    return `{${sp}${pairs.join(`,${sp}`)}${sp}}`;
+  });
+  return `{${sp}"StatisticSearch":${sp}{"list_total_count":${sp}${total},${sp}"row":${sp}[${sp}${
+    written.join(`,${sp}`)
+  }${sp}]${sp}}${sp}}`;
+}
+
+/** Rows that repeat their neighbours' values but for TIME and DATA_VALUE, as the service's do. */
+const rowsArb = fc.array(rowArb, { minLength: 0, maxLength: 12 }).map((rows) =>
+  rows.map((row, r) =>
+    r > 0 && r % 3 !== 0
+      ? { ...row, values: rows[r - 1]!.values.map((v, j) => j >= 12 ? row.values[j] : v) }
+      : row
+  )
+) as fc.Arbitrary<Row[]>;
+
+/** Rows the scanner takes, as the service sends them: values it reads, no unknown field. */
+const cleanRowsArb = fc.array(
+  fc.record({
+    values: fc.tuple(
+      ...fieldNames.map((f) =>
+        f === "TIME"
+          ? fc.constantFrom("2020", "202001", "2020Q1", "20200101", "202305S1", "x", " 2021")
+          : isNumber(f)
+          ? fc.oneof(fc.constantFrom("2.5", "-", "", "-0", ".5", "1373.1"), fc.constant(null))
+          : fc.oneof(fc.constantFrom(...TEXT), fc.constant(null))
+      ),
+    ),
+    drop: fc.integer({ min: 0, max: 20 }),
+    extra: fc.constant(null),
+  }),
+  { maxLength: 8 },
+).map((rows) =>
+  // Most rows repeat the previous one's fields up to TIME.
+  rows.map((row, r) =>
+    r > 0 && r % 4 !== 0
+      ? { ...row, values: rows[r - 1]!.values.map((v, j) => j >= 12 ? row.values[j] : v) }
+      : row
+  )
+) as fc.Arbitrary<Row[]>;
+
+// ---------------------------------------------------------------------------------------------
+
+Deno.test("scanPage() reads what the reference path reads, or gives up (property)", () => {
+  const seen = { scanned: 0, "fell back": 0 };
+  fc.assert(
+    fc.property(rowsArb, styleArb, (rows, style) => {
+      seen[agree(encoder.encode(body(rows, style)), ["722Y001", "A", "2020", "2021"])]++;
+    }),
+    { numRuns: 1500 },
+  );
+  // The generator reaches both outcomes: a test of agreement that never scans proves nothing.
+  assert.ok(seen.scanned > 100 && seen["fell back"] > 100, JSON.stringify(seen));
+});
+
+Deno.test("scanPage() agrees on mutated bodies: bytes changed, cut, added (property)", () => {
+  const base = fc.tuple(fc.oneof(rowsArb, cleanRowsArb), styleArb).map(([rows, style]) =>
+    encoder.encode(body(rows, style))
+  );
+  const mutation = fc.record({
+    kind: fc.constantFrom("cut", "flip", "insert", "delete"),
+    at: fc.nat(),
+    byte: fc.constantFrom(0x22, 0x5c, 0x2c, 0x7d, 0x5d, 0x20, 0x00, 0xff, 0xc3, 0x30, 0x2d, 0x6e),
+  });
+  const seen = { scanned: 0, "fell back": 0 };
+  fc.assert(
+    fc.property(base, fc.array(mutation, { minLength: 1, maxLength: 3 }), (bytes, ms) => {
+      let b = bytes;
+      for (const m of ms) {
+        const at = b.length === 0 ? 0 : m.at % b.length;
+        if (m.kind === "cut") b = b.slice(0, at);
+        else if (m.kind === "flip") (b = b.slice())[at] = m.byte;
+        else if (m.kind === "insert") {
+          b = new Uint8Array([...b.slice(0, at), m.byte, ...b.slice(at)]);
+        } else b = new Uint8Array([...b.slice(0, at), ...b.slice(at + 1)]);
+      }
+      seen[agree(b)]++;
+    }),
+    { numRuns: 3000 },
+  );
+  assert.ok(seen.scanned > 100 && seen["fell back"] > 100, JSON.stringify(seen));
+});
+
+Deno.test("scanPage() agrees on bodies built to trip it", async (t) => {
+  const row = (fields: string) =>
+    `{"StatisticSearch":{"list_total_count":1,"row":[{"STAT_CODE":"722Y001",${fields}}]}}`;
+  const cases: [string, string, "scanned" | "fell back"][] = [
+    ["plain", row(`"TIME":"2020","DATA_VALUE":"2.5"`), "scanned"],
+    ["escaped slash", row(`"ITEM_NAME1":"a\\/b","TIME":"2020"`), "scanned"],
+    [
+      "escaped quote and unicode",
+      row(`"ITEM_NAME1":"\\"\\u00e9\\ud83d\\ude00","TIME":"2020"`),
+      "scanned",
+    ],
+    ["a lone surrogate", row(`"ITEM_NAME1":"\\ud800","TIME":"2020"`), "scanned"],
+    ["a bad escape", row(`"ITEM_NAME1":"\\x41","TIME":"2020"`), "fell back"],
+    ["a raw tab", row(`"ITEM_NAME1":"a\tb","TIME":"2020"`), "fell back"],
+    ["an escaped key", row(`"TI\\u004dE":"2020"`), "fell back"],
+    ["a key twice", row(`"TIME":"2020","TIME":"2021"`), "fell back"],
+    ["a number for text", row(`"TIME":2020`), "fell back"],
+    ["a number for a number", row(`"TIME":"2020","DATA_VALUE":2.5`), "fell back"],
+    ["true", row(`"TIME":"2020","DATA_VALUE":true`), "fell back"],
+    ["an unknown field", row(`"NOTE":"x","TIME":"2020"`), "scanned"],
+    ["an unknown object", row(`"NOTE":{"a":1},"TIME":"2020"`), "fell back"],
+    ["an exponent", row(`"TIME":"2020","DATA_VALUE":"1e5"`), "fell back"],
+    ["hex", row(`"TIME":"2020","DATA_VALUE":"0x10"`), "fell back"],
+    ["18 digits", row(`"TIME":"2020","DATA_VALUE":"123456789012345678"`), "scanned"],
+    ["400 digits", row(`"TIME":"2020","DATA_VALUE":"${"9".repeat(400)}"`), "fell back"],
+    ["a comma", row(`"TIME":"2020","DATA_VALUE":"1,000"`), "fell back"],
+    ["-0", row(`"TIME":"2020","DATA_VALUE":"-0"`), "scanned"],
+    ["trailing spaces", row(`"UNIT_NAME":"원 ","TIME":"2020 "`), "scanned"],
+    [
+      "whitespace",
+      `\r\n {\n "StatisticSearch" : { "list_total_count" : 1 , "row" : [ { "TIME" : "2020" } ] } }\n`,
+      "scanned",
+    ],
+    ["a BOM", `\ufeff${row(`"TIME":"2020"`)}`, "scanned"],
+    ["a BOM in a value", row(`"ITEM_NAME1":"\ufeffx","TIME":"2020"`), "scanned"],
+    ["a string total", `{"StatisticSearch":{"list_total_count":"1","row":[]}}`, "fell back"],
+    ["a total of 1.0", `{"StatisticSearch":{"list_total_count":1.0,"row":[]}}`, "fell back"],
+    ["a total of 01", `{"StatisticSearch":{"list_total_count":01,"row":[]}}`, "fell back"],
+    ["row before total", `{"StatisticSearch":{"row":[],"list_total_count":0}}`, "fell back"],
+    ["no rows", `{"StatisticSearch":{"list_total_count":0,"row":[]}}`, "scanned"],
+    ["a RESULT", `{"RESULT":{"CODE":"INFO-200","MESSAGE":"x"}}`, "fell back"],
+    ["another service", `{"KeyStatisticList":{"list_total_count":0,"row":[]}}`, "fell back"],
+    ["trailing garbage", `${row(`"TIME":"2020"`)}x`, "fell back"],
+    ["cut short", row(`"TIME":"2020"`).slice(0, -3), "fell back"],
+    ["an empty row", `{"StatisticSearch":{"list_total_count":1,"row":[{}]}}`, "scanned"],
+    [
+      "a row that is not an object",
+      `{"StatisticSearch":{"list_total_count":1,"row":[1]}}`,
+      "fell back",
+    ],
+  ];
+  for (const [name, text, expected] of cases) {
+    await t.step(name, () => {
+      assert.equal(agree(encoder.encode(text), ["722Y001", "A", "2020", "2020"]), expected);
+    });
+  }
+  await t.step("invalid UTF-8 in a value: the reference path replaces it", () => {
+    const bytes = encoder.encode(row(`"ITEM_NAME1":"~b","TIME":"2020"`));
+    bytes[bytes.indexOf(0x7e)] = 0xff;
+    assert.equal(agree(bytes), "fell back");
+  });
+  await t.step("invalid UTF-8 in a field nobody reads: both pass over it", () => {
+    const bytes = encoder.encode(row(`"NOTE":"~b","TIME":"2020"`));
+    bytes[bytes.indexOf(0x7e)] = 0xff;
+    assert.equal(agree(bytes), "scanned");
+  });
+  await t.step("an absent field is absent, not null", () => {
+    const page = scanPage(encoder.encode(row(`"TIME":"2020"`)), FIELDS) as ScannedPage;
+    assert.equal(page.texts[FIELDS.text.indexOf("ITEM_CODE1")]!.constant, ABSENT_ID);
+    assert.equal(rowsOf(page)[0]!.ITEM_CODE1, undefined);
+  });
+});
+
+Deno.test("the scanner and the reference path build equal frames, through Arrow or expressions (property)", () => {
+  const style: Style = {
+    shuffle: 0,
+    shuffleEvery: 0,
+    escapeSlash: false,
+    unicodeEscape: 0,
+    space: "",
+  };
+  fc.assert(
+    fc.property(cleanRowsArb, (rows) => {
+      sameFrames(encoder.encode(body(rows, style)));
+    }),
+    { numRuns: 60 },
+  );
+});
+
+Deno.test("text fields lose trailing spaces in both paths and in XML", () => {
+  const json = `{"StatisticSearch":{"list_total_count":2,"row":[` +
+    `{"STAT_CODE":"731Y001","STAT_NAME":"주요국 통화의 대원화환율 ","ITEM_CODE1":"0000001 ",` +
+    `"ITEM_NAME1":"원/미국달러(매매기준율) ","UNIT_NAME":"원 ","TIME":"20230102","DATA_VALUE":"1272.5"},` +
+    `{"STAT_CODE":"731Y001","STAT_NAME":"주요국 통화의 대원화환율 ","ITEM_CODE1":"0000001 ",` +
+    `"ITEM_NAME1":"원/미국달러(매매기준율) ","UNIT_NAME":" ","TIME":"20230103 ","DATA_VALUE":"1264.5"}]}}`;
+  const xml = `<StatisticSearch><list_total_count>2</list_total_count>` +
+    `<row><STAT_CODE>731Y001</STAT_CODE><STAT_NAME>주요국 통화의 대원화환율 </STAT_NAME>` +
+    `<ITEM_CODE1>0000001 </ITEM_CODE1><ITEM_NAME1>원/미국달러(매매기준율) </ITEM_NAME1>` +
+    `<UNIT_NAME>원 </UNIT_NAME><TIME>20230102</TIME><DATA_VALUE>1272.5</DATA_VALUE></row>` +
+    `<row><STAT_CODE>731Y001</STAT_CODE><STAT_NAME>주요국 통화의 대원화환율 </STAT_NAME>` +
+    `<ITEM_CODE1>0000001 </ITEM_CODE1><ITEM_NAME1>원/미국달러(매매기준율) </ITEM_NAME1>` +
+    `<UNIT_NAME> </UNIT_NAME><TIME>20230103 </TIME><DATA_VALUE>1264.5</DATA_VALUE></row>` +
+    `</StatisticSearch>`;
+  const fast = decodeBytes(encoder.encode(json), S, FIELDS, 2);
+  assert.ok(fast.kind === "rows" && fast.scanned !== undefined);
+  const slow = decodeBody(json, S);
+  const fromXml = decodeBody(xml, S);
+  assert.ok(slow.kind === "rows" && fromXml.kind === "rows");
+  const frames = [
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(fast.scanned).finish("ipc"),
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(fast.scanned).finish("expressions"),
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(slow.rows).finish("ipc"),
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(fromXml.rows).finish("expressions"),
+  ];
+  for (const df of frames) {
+    assert.deepEqual(df.getColumn("STAT_NAME").toArray(), [
+      "주요국 통화의 대원화환율",
+      "주요국 통화의 대원화환율",
+    ]);
+    assert.deepEqual(df.getColumn("ITEM_CODE1").toArray(), ["0000001", "0000001"]);
+    assert.deepEqual(df.getColumn("ITEM_NAME1").toArray(), [
+      "원/미국달러(매매기준율)",
+      "원/미국달러(매매기준율)",
+    ]);
+    assert.deepEqual(df.getColumn("UNIT_NAME").toArray(), ["원", null]);
+    assert.deepEqual(df.getColumn("PERIOD").toArray(), ["20230102", "20230103"]);
+    assert.deepEqual(
+      df.getColumn("TIME").toArray().map((d) => (d as unknown as Date).toISOString().slice(0, 10)),
+      ["2023-01-02", "2023-01-03"],
+    );
+  }
+});

@@ -1,0 +1,68 @@
+/**
+ * The environment a test gives a child process: what the child needs to run and nothing of the
+ * user's settings. The user's ECOS_*, HOME and XDG_* never reach a child, so they cannot change
+ * what a test does, and a child writes nothing under the user's home.
+ *
+ * @module
+ */
+
+/** Reads a variable of this process (reading is fine; no test writes the environment). */
+const read = (name: string): string | undefined => Deno.env.get(name) || undefined;
+
+/**
+ * Where this Deno keeps its cache. A child `deno` finds its downloaded npm packages there
+ * rather than under a home directory it is not given. Asked of `deno info` with only the
+ * variables Deno reads to place its cache, so that the answer is the one this process uses.
+ */
+async function denoDir(): Promise<string> {
+  const given = read("DENO_DIR");
+  if (given !== undefined) return given;
+  const places = ["HOME", "XDG_CACHE_HOME", "LOCALAPPDATA", "USERPROFILE", "SystemRoot", "PATH"];
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json"],
+    env: Object.fromEntries(places.flatMap((n) => read(n) === undefined ? [] : [[n, read(n)!]])),
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) throw new Error(`deno info failed: ${new TextDecoder().decode(out.stderr)}`);
+  return (JSON.parse(new TextDecoder().decode(out.stdout)) as { denoDir: string }).denoDir;
+}
+
+/** This Deno's cache directory, for children. */
+export const DENO_DIR: string = await denoDir();
+
+/**
+ * Variables a child inherits: the search path, what Windows needs to start a process, and the
+ * proxy settings, which only touch traffic beyond loopback (which no test sends), so that a leak
+ * stays visible to whoever watches the proxy.
+ */
+const INHERITED = [
+  "PATH",
+  "SystemRoot",
+  "TEMP",
+  "TMP",
+  "TMPDIR",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+];
+
+/**
+ * The environment of a child process: PATH, Deno's cache directory, no colour and no update
+ * check, the proxy settings, then `extra`. Pass it with `clearEnv: true`.
+ *
+ * @param extra Variables the child needs (ECOS_API_KEY and the like, when the test is about them).
+ * @returns The variables.
+ */
+export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of INHERITED) {
+    const value = read(name);
+    if (value !== undefined) env[name] = value;
+  }
+  return { ...env, DENO_DIR, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...extra };
+}
