@@ -170,6 +170,24 @@ Deno.test("StatisticSearch accepts both SM spellings and start == end", async ()
   assert.equal(spec.rows[0].TIME, "201805S2");
 });
 
+Deno.test("StatisticSearch answers an end past its data as the live service does", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  // The rows up to the latest, list_total_count counting only those (live, 2026-09).
+  const past = await page(server, {
+    end: 100,
+    args: ["722Y001", "M", "202401", "209912", "0101000"],
+  });
+  assert.equal(past.total, 33);
+  assert.equal(past.rows.length, 33);
+  assert.equal(past.rows[0]!.TIME, "202401");
+  assert.equal(past.rows.at(-1)!.TIME, "202609");
+  // A range wholly in the future: INFO-200 (live).
+  const future = await requestJson(server, {
+    args: ["722Y001", "D", "20991230", "20991231", "0101000"],
+  });
+  assert.equal(future.RESULT.CODE, "INFO-200");
+});
+
 Deno.test("StatisticSearch with start after end answers INFO-200", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
   const body = await requestJson(server, { args: ["722Y001", "M", "202405", "202401"] });
