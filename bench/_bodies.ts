@@ -103,7 +103,9 @@ export function decodeRows(bytes: Uint8Array): RawRow[] {
  * a frame built with Polars expressions.
  */
 export function referenceDecode(bytes: Uint8Array): DataFrame {
-  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(decodeRows(bytes)).finish("expressions");
+  const rows = decodeRows(bytes);
+  newChecks().page(rows, 1, REDACTOR);
+  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(rows).finish("expressions");
 }
 
 /** The scanner alone: bytes to columns. */
@@ -120,29 +122,36 @@ export function scannedFrame(page: ScannedPage, way?: "ipc" | "expressions"): Da
 
 /**
  * A page as the client decodes it in a pull of one page: its bytes through `decodeBytes`
- * (the scanner for JSON, with the reference path behind it; the XML reader for XML), then
- * `FrameBuilder`, whose `finish()` picks Arrow IPC or expressions by the height.
+ * (the scanner for JSON, with the reference path behind it; the XML reader for XML), paging's
+ * checks (in the scanned columns, or in rows), then `FrameBuilder`, whose `finish()` picks
+ * Arrow IPC or expressions by the height.
  */
 export function clientDecode(bytes: Uint8Array): DataFrame {
   const decoded = decodeBytes(bytes, SEARCH, FIELDS, 1 << 20);
   if (decoded.kind !== "rows") throw new Error(`The bench page answered ${decoded.code}`);
   const builder = new FrameBuilder(STATISTIC_SEARCH_SCHEMA);
-  if (decoded.scanned !== undefined) builder.addScanned(decoded.scanned);
-  else builder.add(decoded.rows);
+  if (decoded.scanned !== undefined) {
+    newChecks().scanned(decoded.scanned, 1, REDACTOR);
+    builder.addScanned(decoded.scanned);
+  } else {
+    newChecks().page(decoded.rows, 1, REDACTOR);
+    builder.add(decoded.rows);
+  }
   return builder.finish();
 }
 
-/** The checks a pull runs on a page (paging's, whatever decoded it), on scanned rows. */
-export function checksOf(bytes: Uint8Array): () => void {
-  const decoded = decodeBytes(bytes, SEARCH, FIELDS, 1 << 20);
-  if (decoded.kind !== "rows") throw new Error("The bench page has no rows");
+const REDACTOR = new Redactor(BENCH_KEY);
+
+/** A pull's checks of the bench query (each pull has its own). */
+function newChecks(): PullChecks {
   const { statCode, cycle, start, end } = PANEL;
-  return () =>
-    void new PullChecks(SEARCH, [statCode, cycle, start, end]).page(
-      decoded.rows,
-      1,
-      new Redactor(BENCH_KEY),
-    );
+  return new PullChecks(SEARCH, [statCode, cycle, start, end]);
+}
+
+/** Paging's checks of a scanned page alone, as the client runs them (part of its figure). */
+export function checksOf(bytes: Uint8Array): () => void {
+  const page = scanOnly(bytes);
+  return () => void newChecks().scanned(page, 1, REDACTOR);
 }
 
 let xmlParser: XMLParser | undefined;

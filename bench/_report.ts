@@ -34,15 +34,15 @@ export interface DecodeResult {
   bytes: number;
   /** TextDecoder + JSON.parse. */
   floor: Timing;
-  /** decodeBytes (the scanner) + FrameBuilder.addScanned + finish(). */
+  /** decodeBytes (the scanner) + paging's checks + FrameBuilder.addScanned + finish(). */
   client: Timing;
-  /** Today's path before the scanner: TextDecoder + decodeBody + row reader + expressions. */
+  /** Today's path before the scanner: TextDecoder + decodeBody + checks + row reader + expressions. */
   reference: Timing;
   /** Of the client: the scanner alone. */
   scan: Timing;
   /** Of the client: the frame from scanned columns. */
   frame: Timing;
-  /** Paging's checks of the page's rows (not part of the client's figure). */
+  /** Of the client: paging's checks of the scanned page. */
   checks: Timing;
   /** client / floor (medians). */
   ratio: number;

@@ -74,8 +74,8 @@ export function renderMarkdown(r: Results): string {
       "against the floor (`new TextDecoder().decode(bytes)` + `JSON.parse`) on the same " +
       "bytes, and the reference path (today's before this work: TextDecoder, `decodeBody`, the " +
       "row reader, expressions). Targets: 1k at most 2x, 10k at most 1x, 100k at most 0.5x. " +
-      "Paging's checks of the same rows (`PullChecks`, run on every page whatever decoded it) " +
-      "are shown apart: they are not part of the client's figure, nor of the reference's.",
+      "Both include paging's checks (`PullChecks`, run on every page whatever decoded it: in " +
+      "the scanned columns for the client, in rows for the reference).",
     "",
     table(
       [
@@ -87,7 +87,7 @@ export function renderMarkdown(r: Results): string {
         "Reference / floor",
         "of which scan",
         "of which frame",
-        "Checks",
+        "of which checks",
         "Same frame",
         "Body",
         "Reps",

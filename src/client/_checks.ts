@@ -11,111 +11,34 @@
  * have the STAT_CODE asked. Each check is a property load and a comparison or a map lookup a
  * row: linear in rows, and cheap beside parsing.
  *
+ * A page the scanner read (_scan_json.ts) is checked in its columns, with no object a row
+ * ({@linkcode PullChecks.scanned}): codes and labels once per distinct value of the page's
+ * dictionaries, then a pass over the rows' ids in typed arrays. It fails on the same row and
+ * field, with the same words, as the rows would, and marks the same record of the pull: a pull
+ * may check some pages one way and some the other (tests/client/scan_json_test.ts holds the
+ * two to the same outcomes).
+ *
  * @module
  */
 
 import { BodyError, fieldName, type RawRow } from "./_envelope.ts";
+import { isPlainNumber } from "./_plain_number.ts";
 import type { Redactor } from "./_errors.ts";
-import { type Cycle, isCycle, tryParseLabel } from "../wire/period.ts";
+import { rowsOf, type ScanFields, type ScannedPage, type ScannedText } from "./_scan_columns.ts";
+import {
+  civilDays,
+  type Cycle,
+  daysInMonth,
+  digitsAt,
+  isCycle,
+  tryParseLabel,
+} from "../wire/period.ts";
 import {
   type ColumnSpec,
   KEY_STATISTIC_LIST_SCHEMA,
   STATISTIC_ITEM_LIST_SCHEMA,
   STATISTIC_SEARCH_SCHEMA,
 } from "../wire/columns.ts";
-
-const isDigit = (c: number) => c >= 48 && c <= 57;
-
-/**
- * Whether a string is a plain decimal as the service writes numbers ("2.5", "-0.3", "1373.1",
- * "2058466.5"): an optional sign, digits with an optional fraction (".5" and "5." included), an
- * optional exponent of at most four digits, and nothing else; its value finite. Not "0x10"
- * (read by JavaScript as 16), "Infinity", "1e999", " 1" or "1,000" (a thousands separator the
- * service has never sent, and a decimal comma elsewhere). A scan of char codes: about twice as
- * fast as the equivalent regular expression, on the client's hottest loop.
- */
-function isDecimal(v: string): boolean {
-  const n = v.length;
-  // Reads past the end as -1: a charCodeAt out of range would cost the loop its optimisation.
-  const at = (i: number) => (i < n ? v.charCodeAt(i) : -1);
-  let i = 0;
-  let c = at(0);
-  if (c === 43 || c === 45) c = at(++i); // + -
-  let digits = 0;
-  while (isDigit(c)) {
-    digits++;
-    c = at(++i);
-  }
-  if (c === 46) { // .
-    c = at(++i);
-    while (isDigit(c)) {
-      digits++;
-      c = at(++i);
-    }
-  }
-  if (digits === 0) return false;
-  if (i === n) return true;
-  if (c !== 101 && c !== 69) return false; // e E
-  c = at(++i);
-  if (c === 43 || c === 45) c = at(++i);
-  const from = i;
-  while (isDigit(c)) c = at(++i);
-  return i === n && i > from && i - from <= 4 && Number.isFinite(+v);
-}
-
-/** Whether a string is a whole number: an optional sign and digits. */
-function isWhole(v: string): boolean {
-  let i = v.charCodeAt(0) === 43 || v.charCodeAt(0) === 45 ? 1 : 0;
-  if (i === v.length) return false;
-  for (; i < v.length; i++) if (!isDigit(v.charCodeAt(i))) return false;
-  return true;
-}
-
-/**
- * Whether a numeric field's value is one the frame can read without guessing: a plain decimal
- * number (a string, or a finite JSON number), or a marker of a missing value ("-", "", null,
- * absent).
- *
- * @param v The field's value as decoded.
- * @param whole Only whole numbers (an integer column).
- * @returns `true` when the value is acceptable.
- */
-export function isPlainNumber(v: unknown, whole = false): boolean {
-  if (v === null || v === undefined || v === "" || v === "-") return true;
-  if (typeof v === "number") return Number.isFinite(v) && (!whole || Number.isInteger(v));
-  if (typeof v !== "string") return false;
-  return whole ? isWhole(v) : isDecimal(v);
-}
-
-/** Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's days_from_civil). */
-function civilDays(y: number, m: number, d: number): number {
-  // Years are 1000 and later: every quotient is of positive integers, so `| 0` floors it and
-  // keeps the arithmetic in small integers.
-  const yy = m <= 2 ? y - 1 : y;
-  const era = (yy / 400) | 0;
-  const yoe = yy - era * 400;
-  const doy = (((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) | 0) + d - 1;
-  const doe = yoe * 365 + ((yoe / 4) | 0) - ((yoe / 100) | 0) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-const daysInMonth = (y: number, m: number) =>
-  m === 2
-    ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28)
-    : m === 4 || m === 6 || m === 9 || m === 11
-    ? 30
-    : 31;
-
-/** Digits `from` to `to` of a label as a number; -1 when any is not a digit. */
-function digitsAt(label: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const c = label.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    n = n * 10 + c;
-  }
-  return n;
-}
 
 /**
  * A TIME label's period ordinal in a cycle, as `tryParseLabel(label.trim(), cycle)` gives it,
@@ -339,13 +262,7 @@ export class PullChecks {
           prev === undefined || c1 !== prev.ITEM_CODE1 || c2 !== prev.ITEM_CODE2 ||
           c3 !== prev.ITEM_CODE3 || c4 !== prev.ITEM_CODE4
         ) {
-          const items = `${c1}\u0001${c2}\u0001${c3}\u0001${c4}`;
-          id = this.#itemIds.get(items) ?? -1;
-          if (id < 0) {
-            id = this.#itemIds.size;
-            this.#itemIds.set(items, id);
-            this.#seen.push(newSeen(q.hi - q.lo + 1));
-          }
+          id = this.#itemId(c1, c2, c3, c4);
           seen = this.#seen[id]!;
         }
         prev = r;
@@ -355,7 +272,7 @@ export class PullChecks {
             j,
             "TIME",
             time,
-            `a period already given for the same items (${shownItems(r, redactor)})`,
+            `a period already given for the same items (${shownItems([c1, c2, c3, c4], redactor)})`,
           );
         }
         marked[j] = id;
@@ -368,6 +285,238 @@ export class PullChecks {
     }
     return undo;
   }
+
+  /**
+   * Checks one page as the scanner read it, in its columns: the outcome of
+   * {@linkcode PullChecks.page} on its rows (the same first bad row and field, the same
+   * message), marking the same record of the pull. Codes are compared once per distinct value
+   * of the page's dictionaries, labels read once per distinct value; then one pass over the
+   * rows' ids finds the first bad row in the rows' order and marks each row's (items, TIME).
+   * Numbers need no check: the scanner reads only plain decimals, "-", "" and null, and hands
+   * any other value to the reference path. A page of another service, or of fields without
+   * the codes, is checked in rows.
+   *
+   * @param page The scanned page.
+   * @param firstRow The first row's number in the pull (the page's `startNo`).
+   * @param redactor Hides the key in the values quoted.
+   * @returns Takes back what the page marked as seen (see {@linkcode PullChecks.page}).
+   * @throws {BodyError} Naming the first bad row's number and field, and what is wrong.
+   */
+  scanned(page: ScannedPage, firstRow: number, redactor: Redactor): () => void {
+    const q = this.#search;
+    const at = q === undefined ? undefined : codeFieldsOf(page.fields);
+    if (q === undefined || at === undefined) return this.page(rowsOf(page), firstRow, redactor);
+    const count = page.count;
+    const stat = page.texts[at.stat]!;
+    const time = page.texts[at.time]!;
+    const items = at.items.map((k) => page.texts[k]!);
+    // Which ids hold a code other than the one asked (none where any will do), and each
+    // distinct label's place in the range asked: each distinct value read once.
+    const statBad = badCodes(stat.values, q.statCode);
+    const itemBad = items.map((x, k) => badCodes(x.values, q.items[k]));
+    const [bad1, bad2, bad3, bad4] = itemBad as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+    const offsets = labelOffsets(time.values, q);
+    // Ids of row j as `ids[j & mask]`: a column that holds one value is that id at index 0.
+    const [s, sm] = idsOf(stat);
+    const [t, tm] = idsOf(time);
+    const [a, am] = idsOf(items[0]!);
+    const [b, bm] = idsOf(items[1]!);
+    const [c, cm] = idsOf(items[2]!);
+    const [d, dm] = idsOf(items[3]!);
+    // The pull's item ids by the page's ids of ITEM_CODE1..4 (one number, when it fits).
+    const [n1, n2, n3, n4] = items.map((x) => x.values.length) as [number, number, number, number];
+    const byIds = n1 * n2 * n3 * n4 <= Number.MAX_SAFE_INTEGER ? new Map<number, number>() : null;
+    const codesOf = (j: number) =>
+      items.map((x, k) => x.values[[a[j & am]!, b[j & bm]!, c[j & cm]!, d[j & dm]!][k]!]);
+    const all = this.#seen;
+    const marked = new Int32Array(count);
+    // Run by run (rows come item by item, a run holding the same codes): its codes checked
+    // once, then its rows marked in a loop over typed arrays alone. Stops at the first row
+    // that fails a check.
+    let j = 0;
+    while (j < count) {
+      const sj = s[j & sm]!, aj = a[j & am]!, bj = b[j & bm]!, cj = c[j & cm]!, dj = d[j & dm]!;
+      if ((statBad[sj]! | bad1[aj]! | bad2[bj]! | bad3[cj]! | bad4[dj]!) !== 0) break;
+      const key = ((aj * n2 + bj) * n3 + cj) * n4 + dj;
+      let id = byIds?.get(key) ?? -1;
+      if (id < 0) {
+        const [v1, v2, v3, v4] = codesOf(j);
+        id = this.#itemId(v1, v2, v3, v4);
+        byIds?.set(key, id);
+      }
+      const end = runEnd(s, sm, a, am, b, bm, c, cm, d, dm, j, count);
+      const stop = markRun(all[id]!, id, t, tm, offsets, j, end, marked);
+      j = stop;
+      if (stop < end) break;
+    }
+    const done = j;
+    const undo = () => {
+      for (let k = 0; k < done; k++) unmark(all[marked[k]!]!, offsets[t[k & tm]!]!);
+    };
+    if (done === count) return undo;
+    // Row `done` failed: what the rows' checks would say of it, in their order of fields.
+    undo();
+    const fail = (field: string, v: unknown, what: string): never => {
+      throw new BodyError(
+        `row ${firstRow + done}, field ${fieldName(field)}, holds ${shown(v, redactor)}, ${what}`,
+      );
+    };
+    const sj = s[done & sm]!;
+    if (statBad[sj] === 1) {
+      fail("STAT_CODE", stat.values[sj], `not the table asked (${q.statCode})`);
+    }
+    const ids = [a[done & am]!, b[done & bm]!, c[done & cm]!, d[done & dm]!];
+    ids.forEach((v, k) => {
+      if (itemBad[k]![v] === 1) {
+        fail(ITEM_FIELDS[k]!, items[k]!.values[v], `not the item asked (${q.items[k]})`);
+      }
+    });
+    const tj = t[done & tm]!;
+    const offset = offsets[tj]!;
+    if (offset === NOT_A_PERIOD) fail("TIME", time.values[tj], `not a period of cycle ${q.cycle}`);
+    if (offset === OUTSIDE) {
+      fail("TIME", time.values[tj], `outside the range asked (${q.start} to ${q.end})`);
+    }
+    const codes = shownItems(codesOf(done), redactor);
+    return fail("TIME", time.values[tj], `a period already given for the same items (${codes})`);
+  }
+
+  /** The pull's id of an item (ITEM_CODE1..4), made with its record of periods when new. */
+  #itemId(c1: unknown, c2: unknown, c3: unknown, c4: unknown): number {
+    const q = this.#search!;
+    const items = `${c1}\u0001${c2}\u0001${c3}\u0001${c4}`;
+    let id = this.#itemIds.get(items) ?? -1;
+    if (id < 0) {
+      id = this.#itemIds.size;
+      this.#itemIds.set(items, id);
+      this.#seen.push(newSeen(q.hi - q.lo + 1));
+    }
+    return id;
+  }
+}
+
+/** Where a scan's fields put the codes and TIME. */
+interface CodeFields {
+  stat: number;
+  items: number[];
+  time: number;
+}
+
+const codeFields = new WeakMap<ScanFields, CodeFields | null>();
+
+/**
+ * The places of STAT_CODE, ITEM_CODE1..4 and TIME among a scan's text fields; `undefined` when
+ * one is missing, or DATA_VALUE or WGT is not among its numbers (which the scanner vouches
+ * for): such a page is checked in rows.
+ */
+function codeFieldsOf(fields: ScanFields): CodeFields | undefined {
+  let at = codeFields.get(fields);
+  if (at === undefined) {
+    const stat = fields.text.indexOf("STAT_CODE");
+    const items = ITEM_FIELDS.map((f) => fields.text.indexOf(f));
+    const time = fields.text.indexOf("TIME");
+    const numbers = NUMBERS.StatisticSearch!.every(({ field }) => fields.numbers.includes(field));
+    at = stat < 0 || time < 0 || items.includes(-1) || !numbers ? null : { stat, items, time };
+    codeFields.set(fields, at);
+  }
+  return at ?? undefined;
+}
+
+/** A text column's ids, and the mask to index them by row: 0 for a column of one value. */
+function idsOf(t: ScannedText): [Uint32Array, number] {
+  return t.ids === undefined ? [Uint32Array.of(t.constant), 0] : [t.ids, -1];
+}
+
+/** 1 for each distinct value of a page dictionary that is not the code asked (if one was). */
+function badCodes(values: readonly unknown[], want: string | undefined): Uint8Array {
+  const bad = new Uint8Array(values.length);
+  if (want === undefined) return bad;
+  const upper = want.toUpperCase();
+  for (let id = 0; id < values.length; id++) {
+    const v = values[id];
+    if (v !== want && !sameCode(v, want, upper)) bad[id] = 1;
+  }
+  return bad;
+}
+
+/** The end of the run of rows from `j` on that hold row `j`'s codes (by their ids). */
+function runEnd(
+  s: Uint32Array,
+  sm: number,
+  a: Uint32Array,
+  am: number,
+  b: Uint32Array,
+  bm: number,
+  c: Uint32Array,
+  cm: number,
+  d: Uint32Array,
+  dm: number,
+  j: number,
+  count: number,
+): number {
+  const sj = s[j & sm], aj = a[j & am], bj = b[j & bm], cj = c[j & cm], dj = d[j & dm];
+  let k = j + 1;
+  while (
+    k < count && s[k & sm] === sj && a[k & am] === aj && b[k & bm] === bj && c[k & cm] === cj &&
+    d[k & dm] === dj
+  ) k++;
+  return k;
+}
+
+/**
+ * Marks the periods of rows `from` to `to` (one item's) seen, noting the item of each in
+ * `marked`; stops at a TIME outside the range or not of the cycle, or a period seen already.
+ *
+ * @returns The row it stopped at, or `to`.
+ */
+function markRun(
+  seen: Seen,
+  id: number,
+  t: Uint32Array,
+  tm: number,
+  offsets: Int32Array,
+  from: number,
+  to: number,
+  marked: Int32Array,
+): number {
+  if (seen instanceof Set) {
+    for (let j = from; j < to; j++) {
+      const offset = offsets[t[j & tm]!]!;
+      if (offset < 0 || !mark(seen, offset)) return j;
+      marked[j] = id;
+    }
+    return to;
+  }
+  for (let j = from; j < to; j++) {
+    const offset = offsets[t[j & tm]!]!;
+    if (offset < 0) return j;
+    const byte = seen[offset >> 3]!;
+    const bit = 1 << (offset & 7);
+    if ((byte & bit) !== 0) return j;
+    seen[offset >> 3] = byte | bit;
+    marked[j] = id;
+  }
+  return to;
+}
+
+/** A TIME that is no label of the cycle asked. */
+const NOT_A_PERIOD = -1;
+/** A TIME outside the range asked. */
+const OUTSIDE = -2;
+
+/** Each distinct TIME's place in the range asked, or why it has none. */
+function labelOffsets(values: readonly unknown[], q: SearchAsked): Int32Array {
+  const offsets = new Int32Array(values.length);
+  for (let id = 0; id < values.length; id++) {
+    const v = values[id];
+    const period = typeof v === "string" ? periodOf(v, q.cycle) : undefined;
+    offsets[id] = period === undefined
+      ? NOT_A_PERIOD
+      : period < q.lo || period > q.hi
+      ? OUTSIDE
+      : period - q.lo;
+  }
+  return offsets;
 }
 
 /** The periods seen of one item: a bit a period, or a set for a range too long for bits. */
@@ -409,8 +558,8 @@ function shown(v: unknown, redactor: Redactor): string {
   return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text);
 }
 
-/** A row's item codes, for a message (the key removed before the cut). */
-function shownItems(r: RawRow, redactor: Redactor): string {
-  const codes = ITEM_FIELDS.map((f) => r[f]).filter((v) => v !== null && v !== undefined);
+/** A row's item codes (ITEM_CODE1..4), for a message (the key removed before the cut). */
+function shownItems(items: readonly unknown[], redactor: Redactor): string {
+  const codes = items.filter((v) => v !== null && v !== undefined);
   return redactor.text(codes.map(String).join("/")).slice(0, 80);
 }

@@ -6,7 +6,13 @@
  * @module
  */
 
-import { periodStartDays, tryParseLabel } from "../wire/period.ts";
+import {
+  civilDays,
+  daysInMonth,
+  digitsAt,
+  periodStartDays,
+  tryParseLabel,
+} from "../wire/period.ts";
 import type { ScannedText } from "./_scan_columns.ts";
 
 /**
@@ -32,34 +38,6 @@ export function numberOf(v: unknown): number {
   return Number(s.includes(",") ? s.replaceAll(",", "") : s);
 }
 
-/** The digits of `s` from `from` to `to` as a number; -1 when one is not a digit. */
-function digits(s: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const d = s.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-
-/** Days in month `m` of year `y`. */
-const monthDays = (y: number, m: number) =>
-  m === 2
-    ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28)
-    : m === 4 || m === 6 || m === 9 || m === 11
-    ? 30
-    : 31;
-
-/** Days since 1970-01-01 of a proleptic Gregorian date, years 1000 on (days_from_civil). */
-function civilDays(y: number, m: number, d: number): number {
-  const yy = m <= 2 ? y - 1 : y;
-  const era = (yy / 400) | 0;
-  const yoe = yy - era * 400;
-  const doy = (((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) | 0) + d - 1;
-  return era * 146097 + yoe * 365 + ((yoe / 4) | 0) - ((yoe / 100) | 0) + doy - 719468;
-}
-
 /**
  * Days since 1970-01-01 of a label's period, or null for a label of no known shape. Daily
  * labels, most of a big pull's, are read from their char codes; others by tryParseLabel.
@@ -67,11 +45,11 @@ function civilDays(y: number, m: number, d: number): number {
 function labelDay(label: string): number | null {
   const s = label.trim();
   if (s.length === 8) {
-    const y = digits(s, 0, 4);
-    const m = digits(s, 4, 6);
-    const d = digits(s, 6, 8);
+    const y = digitsAt(s, 0, 4);
+    const m = digitsAt(s, 4, 6);
+    const d = digitsAt(s, 6, 8);
     if (y >= 1000 && m >= 1 && m <= 12 && d >= 1) {
-      return d <= monthDays(y, m) ? civilDays(y, m, d) : null;
+      return d <= daysInMonth(y, m) ? civilDays(y, m, d) : null;
     }
   }
   const ref = tryParseLabel(s);

@@ -250,7 +250,10 @@ export async function* pullPages<T = PageResult>(
       );
     }
     checks ??= new PullChecks(page.scope.service, page.args);
-    const undo = checks.page(page.rows, span.startNo, page.scope.redactor);
+    // A scanned page is checked in its columns: its rows are never made (see rowsOf).
+    const undo = page.scanned === undefined
+      ? checks.page(page.rows, span.startNo, page.scope.redactor)
+      : checks.scanned(page.scanned, span.startNo, page.scope.redactor);
     try {
       return accept(page, span);
     } catch (e) {

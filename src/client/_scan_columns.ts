@@ -1,7 +1,7 @@
 /**
  * What the JSON scanner (_scan_json.ts) gives: a page as columns. Text fields are page
  * dictionaries of their distinct values, interned by their bytes, with an id a row; numeric
- * fields are Float64Arrays. Also the rows the pull's checks read, made from the columns.
+ * fields are Float64Arrays. Also the page's rows, made from the columns if anyone reads them.
  *
  * @module
  */
@@ -141,31 +141,23 @@ export class Interner {
   }
 }
 
-/** Makes a page's rows as objects from its columns. */
+/** Writes a page's rows as objects from its columns into `out`. */
 type RowMaker = (
   texts: readonly ScannedText[],
   numbers: readonly (Float64Array | undefined)[],
   count: number,
-) => Record<string, unknown>[];
+  out: Record<string, unknown>[],
+) => void;
 
 /** Row makers by fields, each with a row it made: kept, so that its shape is (see below). */
 const makers = new WeakMap<ScanFields, { make: RowMaker; kept: unknown }>();
 
-/**
- * A scanned page's rows as objects, for the checks a page must pass (`_checks.ts`), which
- * read rows: each text field as sent (null, or `undefined` when absent), each number as its
- * value (null where missing). Every value the scanner accepts is one the checks accept as a
- * number, so they pass or fail on the same rows and fields as with the reference path's rows.
- * Made by a function generated once per set of fields: an object literal of fixed shape.
- *
- * @param page The scanned page.
- * @returns One object a row.
- */
-export function rowsOf(page: ScannedPage): Record<string, unknown>[] {
+/** Writes a scanned page's rows into `out`, by a function generated once per set of fields. */
+function makeRows(page: ScannedPage, out: Record<string, unknown>[]): void {
   const fields = page.fields;
   let maker = makers.get(fields);
   if (maker === undefined) {
-    const lines: string[] = ["const out = new Array(count);"];
+    const lines: string[] = ["out.length = count;"];
     fields.text.forEach((_, j) =>
       lines.push(
         `const v${j} = texts[${j}].values, i${j} = texts[${j}].ids;`,
@@ -183,12 +175,49 @@ export function rowsOf(page: ScannedPage): Record<string, unknown>[] {
       ),
       ...fields.numbers.map((f, j) => `${JSON.stringify(f)}: x${j} === x${j} ? x${j} : null`),
     ];
-    lines.push(`out[r] = { ${props.join(", ")} };`, "}", "return out;");
-    const make = new Function("texts", "numbers", "count", lines.join("\n")) as RowMaker;
+    lines.push(`out[r] = { ${props.join(", ")} };`, "}");
+    const make = new Function("texts", "numbers", "count", "out", lines.join("\n")) as RowMaker;
     // One row kept alive: V8 holds object shapes weakly, and a full collection with no row
-    // alive would clear this one and throw away the checks' optimised code that named it.
-    maker = { make, kept: make(page.texts, page.numbers, Math.min(1, page.count))[0] };
+    // alive would clear this one and throw away the optimised code that named it.
+    const kept: Record<string, unknown>[] = [];
+    make(page.texts, page.numbers, Math.min(1, page.count), kept);
+    maker = { make, kept: kept[0] };
     makers.set(fields, maker);
   }
-  return maker.make(page.texts, page.numbers, page.count);
+  maker.make(page.texts, page.numbers, page.count, out);
+}
+
+/**
+ * A scanned page's rows as objects: each text field as sent (null, or `undefined` when
+ * absent), each number as its value (null where missing). The pull checks a scanned page in
+ * its columns (`PullChecks.scanned`) and builds its frame from them, so the rows are made only
+ * when something reads them (a frame of other fields, a caller of the rows): until then the
+ * array answers its `length` and holds no row. It is an array (`Array.isArray`), through a
+ * Proxy whose first read of anything but the length makes every row.
+ *
+ * @param page The scanned page.
+ * @returns One object a row, made on first use.
+ */
+export function rowsOf(page: ScannedPage): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  let made = false;
+  const make = () => {
+    if (!made) {
+      made = true;
+      makeRows(page, rows);
+    }
+    return rows;
+  };
+  return new Proxy(rows, {
+    get: (_, p, receiver) => {
+      if (!made && p === "length") return page.count;
+      return Reflect.get(make(), p, receiver);
+    },
+    set: (_, p, v, receiver) => Reflect.set(make(), p, v, receiver),
+    has: (_, p) => Reflect.has(make(), p),
+    deleteProperty: (_, p) => Reflect.deleteProperty(make(), p),
+    ownKeys: () => Reflect.ownKeys(make()),
+    getOwnPropertyDescriptor: (_, p) => Reflect.getOwnPropertyDescriptor(make(), p),
+    defineProperty: (_, p, d) => Reflect.defineProperty(make(), p, d),
+  });
 }

@@ -54,6 +54,54 @@ export function isCycle(value: unknown): value is Cycle {
 const LABEL = /^(\d{4})(?:(S|Q)(\d)|(\d{2})(?:(SM|S)(\d)|(\d{2}))?)?$/;
 
 /**
+ * Days since 1970-01-01 of a proleptic Gregorian date, years 1000 and later (Hinnant's
+ * days_from_civil): the arithmetic of the client's hot paths, which read a label a row.
+ *
+ * @param y The year, 1000 or later.
+ * @param m The month, 1 to 12.
+ * @param d The day of the month.
+ * @returns The day number.
+ */
+export function civilDays(y: number, m: number, d: number): number {
+  // Every quotient is of positive integers, so `| 0` floors it in small integers.
+  const yy = m <= 2 ? y - 1 : y;
+  const era = (yy / 400) | 0;
+  const yoe = yy - era * 400;
+  const doy = (((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) | 0) + d - 1;
+  return era * 146097 + yoe * 365 + ((yoe / 4) | 0) - ((yoe / 100) | 0) + doy - 719468;
+}
+
+/**
+ * Days in a month of the Gregorian calendar.
+ *
+ * @param y The year.
+ * @param m The month, 1 to 12.
+ * @returns 28 to 31.
+ */
+export function daysInMonth(y: number, m: number): number {
+  if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/**
+ * The digits of a text from `from` to `to` as a number, read from char codes.
+ *
+ * @param s The text.
+ * @param from The first index.
+ * @param to The index after the last.
+ * @returns The number; -1 when a character is not a digit.
+ */
+export function digitsAt(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/**
  * Recognises a label by its shape, or returns `undefined` when it has none of the shapes or
  * names an impossible date. With `cycle`, a label of another cycle is also `undefined`.
  *

@@ -6,9 +6,8 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
 import { type CachedPage, type CacheKey, ResponseCache } from "../../src/cache/mod.ts";
+import { mkfifo, settlesUnblocked } from "../testdata/fifo.ts";
 
 const KEY: CacheKey = {
   baseUrl: "https://ecos.test/api",
@@ -42,34 +41,9 @@ function testCache(dir: string, uid?: number) {
   return { cache, warnings };
 }
 
-async function mkfifo(path: string): Promise<void> {
-  const out = await new Deno.Command("mkfifo", { args: [path] }).output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
-}
-
 const gone = async (path: string) => {
   await assert.rejects(Deno.lstat(path), Deno.errors.NotFound, `${path} is still there`);
 };
-
-/**
- * Runs `fn`; if it has not settled within a bound (it blocks on the FIFO: the failure this test
- * looks for), gives the FIFO's reader an end of file so that the test ends, and fails.
- */
-async function settlesUnblocked<T>(fifo: string, fn: () => Promise<T>): Promise<T> {
-  let blocked = false;
-  const timer = setTimeout(async () => {
-    blocked = true;
-    // Opening for writing without blocking: there is a reader (the stuck one) to meet.
-    const handle = await open(fifo, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => null);
-    await handle?.close();
-  }, 10_000);
-  try {
-    return await fn();
-  } finally {
-    clearTimeout(timer);
-    assert.equal(blocked, false, "the read blocked on the FIFO");
-  }
-}
 
 Deno.test({
   name: "ResponseCache.get() does not block on a FIFO in an entry's place, and removes it",

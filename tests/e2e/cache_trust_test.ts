@@ -6,12 +6,11 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
 import { frameInfo } from "../../mod.ts";
 import { main } from "../../src/cli.ts";
 import { type CacheKey, ResponseCache } from "../../src/cache/mod.ts";
 import { clientFor, rate, serve } from "../testdata/e2e.ts";
+import { mkfifo, settlesUnblocked } from "../testdata/fifo.ts";
 
 const unix = Deno.build.os !== "windows";
 
@@ -25,30 +24,6 @@ const pageKey = (baseUrl: string, startNo: number): CacheKey => ({
   endNo: Math.min(24, startNo + 9),
   args: ["722Y001", "M", "201901", "202012", "0101000"],
 });
-
-async function mkfifo(path: string): Promise<void> {
-  const out = await new Deno.Command("mkfifo", { args: [path] }).output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
-}
-
-/**
- * Runs `fn`; should it still be running after a bound (blocked on the FIFO: the failure looked
- * for), gives the FIFO's reader an end of file so that the test ends, and fails.
- */
-async function settlesUnblocked<T>(fifo: string, fn: () => Promise<T>): Promise<T> {
-  let blocked = false;
-  const timer = setTimeout(async () => {
-    blocked = true;
-    const handle = await open(fifo, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => null);
-    await handle?.close();
-  }, 10_000);
-  try {
-    return await fn();
-  } finally {
-    clearTimeout(timer);
-    assert.equal(blocked, false, "the pull blocked on the FIFO");
-  }
-}
 
 Deno.test({
   name: "a FIFO or a link in an entry's place costs a request, never a hang",

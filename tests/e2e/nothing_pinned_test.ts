@@ -15,20 +15,28 @@ import { join } from "node:path";
 import { type DataFrame, frameInfo } from "../../mod.ts";
 import { main } from "../../src/cli.ts";
 import { type CacheKey, ResponseCache } from "../../src/cache/mod.ts";
-import { clientFor, KEY, rate, rejects, serve } from "../testdata/e2e.ts";
-
-type Row = Record<string, unknown>;
-type Body = { StatisticSearch: { list_total_count: number; row: Row[] } };
+import {
+  clientFor,
+  entryFiles,
+  type FaultyService,
+  faultyService,
+  KEY,
+  rate,
+  rateKey,
+  rejects,
+  type SearchBody,
+  type Spoil,
+} from "../testdata/e2e.ts";
 
 /** A fault of page 11-20: its body spoilt (as parsed JSON, or as text). */
 interface Fault {
   name: string;
-  spoil: (body: Body, text: string) => Body | string;
+  spoil: Spoil;
   /** What the error says when the fault lasts. */
   message: RegExp;
 }
 
-const rows = (b: Body) => b.StatisticSearch.row;
+const rows = (b: SearchBody) => b.StatisticSearch.row;
 const FAULTS: Fault[] = [
   {
     name: "a row too many",
@@ -74,78 +82,12 @@ const FAULTS: Fault[] = [
   },
 ];
 
-/** The bundled server behind a proxy that spoils page 11-20 while `fault` is set. */
-async function spoilingProxy() {
-  const server = await serve();
-  const state: { fault: Fault | undefined; times: number; spoilt: number; requests: number } = {
-    fault: undefined,
-    times: 0,
-    spoilt: 0,
-    requests: 0,
-  };
-  const proxy = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    state.requests++;
-    const path = new URL(req.url).pathname;
-    const res = await fetch(`${new URL(server.url).origin}${path}`);
-    const text = await res.text();
-    const fault = state.fault;
-    if (fault === undefined || !/\/json\/kr\/11\/20\//.test(path) || state.times === 0) {
-      return new Response(text, { status: res.status });
-    }
-    state.times--;
-    state.spoilt++;
-    const spoilt = fault.spoil(JSON.parse(text), text);
-    return new Response(typeof spoilt === "string" ? spoilt : JSON.stringify(spoilt));
-  });
-  const url = `http://127.0.0.1:${proxy.addr.port}/api`;
-  return {
-    url,
-    state,
-    /** Spoils the next `times` answers of the page. */
-    spoil(fault: Fault, times: number) {
-      state.fault = fault;
-      state.times = times;
-      state.spoilt = 0;
-    },
-    heal() {
-      state.fault = undefined;
-      state.times = 0;
-    },
-    /** The page's healthy body, as the service sends it. */
-    async page11(): Promise<string> {
-      const args = "722Y001/M/201901/202012/0101000";
-      return await (await fetch(`${server.url}/StatisticSearch/${KEY}/json/kr/11/20/${args}`))
-        .text();
-    },
-    async [Symbol.asyncDispose]() {
-      await proxy.shutdown();
-      await server.close();
-    },
-  };
-}
-
-type Proxy = Awaited<ReturnType<typeof spoilingProxy>>;
+/** The bundled server behind a proxy that spoils page 11-20 when told. */
+const spoilingProxy = () => faultyService({ startNo: 11, endNo: 20 });
+type Proxy = FaultyService;
 
 /** The cache key of page 11-20 of `rate`, as the client writes it. */
-const page11Key = (baseUrl: string): CacheKey => ({
-  baseUrl,
-  service: "StatisticSearch",
-  format: "json",
-  language: "kr",
-  startNo: 11,
-  endNo: 20,
-  args: ["722Y001", "M", "201901", "202012", "0101000"],
-});
-
-/** The entry files in a cache directory (temporary files included). */
-function entryFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const shard of Deno.readDirSync(dir)) {
-    if (!shard.isDirectory) continue;
-    for (const f of Deno.readDirSync(join(dir, shard.name))) out.push(f.name);
-  }
-  return out;
-}
+const page11Key = (baseUrl: string): CacheKey => rateKey(baseUrl, 11, 20);
 
 /** One surface: pulls `rate` through the proxy, caching in `dir`; a frame, or the failure. */
 type Surface = (proxy: Proxy, dir: string) => Promise<DataFrame | string>;
@@ -223,14 +165,14 @@ Deno.test("a fault once costs a request; a lasting one fails, keeps nothing, and
       await t.step(`${fault.name}, once: ${surface}`, async () => {
         const dir = await Deno.makeTempDir({ prefix: "ecos-pinned-" });
         try {
-          proxy.spoil(fault, 1);
+          proxy.spoil(fault.spoil, 1);
           same(await pull(proxy, dir), surface);
-          assert.equal(proxy.state.spoilt, 1);
+          assert.equal(proxy.spoilt, 1);
           // What was kept is the healthy answer: asked again, no request, the same rows.
           proxy.heal();
-          const before = proxy.state.requests;
+          const before = proxy.requests;
           same(await pull(proxy, dir), surface);
-          assert.equal(proxy.state.requests, before, "the second pull came from the cache");
+          assert.equal(proxy.requests, before, "the second pull came from the cache");
           assert.equal(entryFiles(dir).length, 3);
         } finally {
           await Deno.remove(dir, { recursive: true });
@@ -239,13 +181,13 @@ Deno.test("a fault once costs a request; a lasting one fails, keeps nothing, and
       await t.step(`${fault.name}, until healed: ${surface}`, async () => {
         const dir = await Deno.makeTempDir({ prefix: "ecos-pinned-" });
         try {
-          proxy.spoil(fault, 1000);
+          proxy.spoil(fault.spoil, 1000);
           assert.match(await failure(pull(proxy, dir)), fault.message);
           assert.deepEqual(entryFiles(dir), [], "nothing of a failed pull is kept");
           proxy.heal();
-          const before = proxy.state.requests;
+          const before = proxy.requests;
           same(await pull(proxy, dir), surface);
-          assert.equal(proxy.state.requests - before, 3, "every page asked again");
+          assert.equal(proxy.requests - before, 3, "every page asked again");
         } finally {
           await Deno.remove(dir, { recursive: true });
         }
@@ -256,7 +198,7 @@ Deno.test("a fault once costs a request; a lasting one fails, keeps nothing, and
 
 Deno.test("a bad page in the cache is removed and asked again; with the service bad too, it fails", async (t) => {
   await using proxy = await spoilingProxy();
-  const healthy = await proxy.page11();
+  const healthy = await proxy.body(11, 20);
   for (const fault of FAULTS.filter((f) => f.name !== "a body cut short")) {
     await t.step(fault.name, async () => {
       const dir = await Deno.makeTempDir({ prefix: "ecos-pinned-" });
@@ -269,7 +211,7 @@ Deno.test("a bad page in the cache is removed and asked again; with the service 
           fetchedAt: new Date(),
         });
         // The service is bad too: the call fails, and the bad entry is gone.
-        proxy.spoil(fault, 1000);
+        proxy.spoil(fault.spoil, 1000);
         const client = clientFor(proxy.url, { pageSize: 10, cache: { dir } });
         const e = await rejects(client.statisticSearch(rate));
         assert.match(e.message, fault.message);
@@ -289,7 +231,7 @@ Deno.test("a bad page in the cache is removed and asked again; with the service 
 
 Deno.test("cache: false and refresh: true ask the service and replace the entries", async (t) => {
   await using proxy = await spoilingProxy();
-  const healthy = await proxy.page11();
+  const healthy = await proxy.body(11, 20);
   const stale = healthy.replaceAll('"DATA_VALUE":"', '"DATA_VALUE":"9');
   const options: [string, Record<string, boolean>][] = [
     ["cache: false", { cache: false }],
@@ -305,9 +247,9 @@ Deno.test("cache: false and refresh: true ask the service and replace the entrie
         await cache.set(key, { body: stale, fetchedAt: new Date() });
         const client = clientFor(proxy.url, { pageSize: 10, cache: { dir } });
         assert.equal(frameInfo(await client.statisticSearch(rate))?.fromCache, true);
-        const before = proxy.state.requests;
+        const before = proxy.requests;
         const df = await client.statisticSearch(rate, option);
-        assert.equal(proxy.state.requests - before, 3);
+        assert.equal(proxy.requests - before, 3);
         assert.equal(frameInfo(df)?.fromCache, false);
         assert.equal((await cache.get(key))?.body, healthy, "the entry is replaced");
       } finally {

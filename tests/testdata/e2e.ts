@@ -1,11 +1,14 @@
 /**
  * What the end-to-end tests share: a client for the bundled server with fast retries, a server
- * that accepts the tests' key, the query most tests use, and the checks they repeat.
+ * that accepts the tests' key, the query most tests use and its cache keys, the checks they
+ * repeat, odd things for a cache directory (FIFOs), and a service whose answers can be spoilt
+ * or faulted ({@linkcode faultyService}).
  *
  * @module
  */
 
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import {
   EcosClient,
   type EcosClientOptions,
@@ -13,9 +16,11 @@ import {
   isEcosError,
   type StatisticSearchQuery,
 } from "../../mod.ts";
+import type { CacheKey } from "../../src/cache/mod.ts";
 import {
   type EcosServer,
   type EcosServerOptions,
+  type Fault,
   type RequestRecord,
   startEcosServer,
 } from "../../src/server/mod.ts";
@@ -89,4 +94,147 @@ export function assertNoSecret(error: unknown, secret: string): void {
     }
     e = (e as { cause?: unknown }).cause;
   }
+}
+
+/** The service arguments of {@linkcode rate}, as the client sends them. */
+export const RATE_ARGS: readonly string[] = ["722Y001", "M", "201901", "202012", "0101000"];
+
+/** The cache key of rows `startNo` to `endNo` of {@linkcode rate}, as the client writes it. */
+export const rateKey = (baseUrl: string, startNo: number, endNo: number): CacheKey => ({
+  baseUrl,
+  service: "StatisticSearch",
+  format: "json",
+  language: "kr",
+  startNo,
+  endNo,
+  args: RATE_ARGS,
+});
+
+/** The names in a cache directory's shards: entries, temporary files, whatever is there. */
+export function entryFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const shard of Deno.readDirSync(dir)) {
+    if (!shard.isDirectory) continue;
+    for (const f of Deno.readDirSync(join(dir, shard.name))) out.push(f.name);
+  }
+  return out;
+}
+
+/** A StatisticSearch body, parsed. */
+export type SearchBody = {
+  StatisticSearch: { list_total_count: number; row: Record<string, unknown>[] };
+};
+
+/** Spoils a page: its body as parsed JSON, or as text; returns what the client gets instead. */
+export type Spoil = (body: SearchBody, text: string) => SearchBody | string;
+
+/** The bundled server behind a proxy that can spoil one page: see {@linkcode faultyService}. */
+export interface FaultyService extends AsyncDisposable {
+  /** The base URL clients use: the proxy's. */
+  url: string;
+  /** The bundled server behind it. */
+  server: EcosServer;
+  /** Requests the proxy has seen. */
+  readonly requests: number;
+  /** Answers of the page spoilt since the last `spoil()`. */
+  readonly spoilt: number;
+  /** Spoils the next `times` answers of the page (`Infinity`: until healed). */
+  spoil(spoil: Spoil, times: number): void;
+  /** Has the server answer the page with `fault`, the next `times` times. */
+  inject(fault: Fault, times: number): void;
+  /** Ends every fault; answers held back (a stall) end as failed connections. */
+  heal(): void;
+  /** Resolves when the page is next asked for (at the proxy, before the server answers). */
+  requested(): Promise<void>;
+  /** The healthy body of rows `startNo` to `endNo` of {@linkcode rate}, from the server. */
+  body(startNo: number, endNo: number): Promise<string>;
+}
+
+/**
+ * The bundled server behind a proxy on loopback whose page `startNo`-`endNo` of a JSON, Korean
+ * query can be spoilt (by the proxy: a body rewritten) or faulted (by the server's `fault` hook:
+ * a stall, a body cut in transit), once or until healed. Other answers pass through as they
+ * are, cut bodies included. Close it with `await using`.
+ *
+ * @param page The row numbers of the page that faults strike.
+ * @returns The service.
+ */
+export async function faultyService(
+  page: { startNo: number; endNo: number },
+): Promise<FaultyService> {
+  const isPage = (path: string) => path.includes(`/json/kr/${page.startNo}/${page.endNo}/`);
+  let spoil: { spoil: Spoil; times: number } | undefined;
+  let fault: { fault: Fault; times: number } | undefined;
+  let requests = 0;
+  let spoilt = 0;
+  let waiting: (() => void)[] = [];
+  // Aborted on heal: ends the server's stalls that the proxy is still waiting for.
+  let held = new AbortController();
+  const server = await serve({
+    fault(ctx) {
+      if (fault === undefined || ctx.startNo !== page.startNo || ctx.endNo !== page.endNo) return;
+      if (fault.times <= 0) return;
+      fault.times--;
+      return fault.fault;
+    },
+  });
+  const origin = new URL(server.url).origin;
+  const proxy = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    onListen() {},
+    // A stall ended by heal(), or a client gone: nobody reads this answer.
+    onError: () => new Response(null, { status: 502 }),
+  }, async (req) => {
+    requests++;
+    const path = new URL(req.url).pathname;
+    const ours = isPage(path);
+    if (ours) { for (const wake of waiting.splice(0)) wake(); }
+    const res = await fetch(`${origin}${path}`, { signal: held.signal });
+    const headers = { "content-type": res.headers.get("content-type") ?? "text/plain" };
+    if (!ours || spoil === undefined || spoil.times <= 0) {
+      return new Response(res.body, { status: res.status, headers });
+    }
+    spoil.times--;
+    spoilt++;
+    const text = await res.text();
+    const spoiled = spoil.spoil(JSON.parse(text), text);
+    return new Response(typeof spoiled === "string" ? spoiled : JSON.stringify(spoiled), {
+      headers,
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${proxy.addr.port}/api`,
+    server,
+    get requests() {
+      return requests;
+    },
+    get spoilt() {
+      return spoilt;
+    },
+    spoil(s, times) {
+      spoil = { spoil: s, times };
+      spoilt = 0;
+    },
+    inject(f, times) {
+      fault = { fault: f, times };
+    },
+    heal() {
+      spoil = undefined;
+      fault = undefined;
+      held.abort();
+      held = new AbortController();
+    },
+    requested: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    async body(startNo, endNo) {
+      const url = `${server.url}/StatisticSearch/${KEY}/json/kr/${startNo}/${endNo}/`;
+      return await (await fetch(url + RATE_ARGS.join("/"))).text();
+    },
+    async [Symbol.asyncDispose]() {
+      held.abort(); // the server's stalls first: the proxy's shutdown waits for its handlers
+      waiting = [];
+      await proxy.shutdown();
+      await server.close();
+    },
+  };
 }
