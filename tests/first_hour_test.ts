@@ -11,9 +11,10 @@
  */
 
 import assert from "node:assert/strict";
-import { extname, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { childEnv } from "./testdata/child_env.ts";
+import { serveRepo } from "./testdata/serve_repo.ts";
 
 const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const README = await Deno.readTextFile(`${REPO}/README.md`);
@@ -38,26 +39,6 @@ function importingFrom(code: string, base: string): string {
     .replaceAll('"jsr:@ecos/ecos@0.1.0"', JSON.stringify(`${base}mod.ts`));
   assert.doesNotMatch(out, /jsr:/, "every import replaced");
   return out;
-}
-
-/**
- * The repository over loopback HTTP as a raw file host serves it: every file as `text/plain`,
- * whatever its kind.
- */
-function serveAsPlainText(): Deno.HttpServer<Deno.NetAddr> {
-  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const path = resolve(REPO, "." + decodeURIComponent(new URL(req.url).pathname));
-    if (req.method !== "GET" || !path.startsWith(REPO + sep) || extname(path) === "") {
-      return new Response("Not found", { status: 404 });
-    }
-    try {
-      const body = await Deno.readFile(path);
-      return new Response(body, { headers: { "content-type": "text/plain; charset=utf-8" } });
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return new Response("Not found", { status: 404 });
-      throw e;
-    }
-  });
 }
 
 /** Runs a program in `cwd` with the children's environment; its status and output. */
@@ -108,10 +89,9 @@ Deno.test("the README's module quick start runs outside the repository, by file 
 });
 
 Deno.test("the README's module quick start runs outside the repository, by an http URL served as text/plain", async () => {
-  const host = serveAsPlainText();
+  const { server: host, base } = serveRepo("plain");
   const dir = await Deno.makeTempDir({ prefix: "ecos_first_hour_" });
   try {
-    const base = `http://127.0.0.1:${host.addr.port}/`;
     const [first, second] = await moduleQuickStarts(dir, base, "by_url");
     assert.equal(first!.code, 0, first!.stderr);
     assert.match(first!.stdout, /CHANGE_YOY/);

@@ -44,7 +44,7 @@ Deno.test("mod.ts imported by URL, with no config, queries the bundled server", 
   const ecos = await startEcosServer({ keys: [KEY] });
   const dir = await Deno.makeTempDir({ prefix: "ecos_url_import_" });
   try {
-    const modUrl = `http://127.0.0.1:${repo.addr.port}/mod.ts`;
+    const modUrl = `${repo.base}mod.ts`;
     const script = `${dir}/script.ts`;
     await Deno.writeTextFile(script, SCRIPT(modUrl));
     const out = await new Deno.Command(Deno.execPath(), {
@@ -68,6 +68,6 @@ Deno.test("mod.ts imported by URL, with no config, queries the bundled server", 
   } finally {
     await Deno.remove(dir, { recursive: true });
     await ecos.close();
-    await repo.shutdown();
+    await repo.server.shutdown();
   }
 });

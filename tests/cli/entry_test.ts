@@ -111,7 +111,7 @@ Deno.test("src/cli.ts by URL with no deno.json, and installed with deno install 
   await using server = await startEcosServer({ keys: [KEY] });
   await using dir = await tempDir();
   try {
-    const url = `http://127.0.0.1:${repo.addr.port}/src/cli.ts`;
+    const url = `${repo.base}src/cli.ts`;
     const env = { ECOS_API_KEY: KEY, ECOS_BASE_URL: server.url };
     const byUrl = await deno(
       ["run", "-A", "--no-config", "--no-lock", url, "series", "cpi", "202401", "202403"],
@@ -138,6 +138,6 @@ Deno.test("src/cli.ts by URL with no deno.json, and installed with deno install 
       "Showing 2 of 101 rows: --rows 0 shows them all, --out FILE writes them all\n",
     );
   } finally {
-    await repo.shutdown();
+    await repo.server.shutdown();
   }
 });

@@ -1,6 +1,10 @@
 /**
- * The repository served read-only over loopback HTTP, as a user's URL would reach it:
- * TypeScript with its media type (Python's http.server sends one Deno refuses).
+ * The repository served read-only over loopback HTTP, as a user's URL would reach it: with
+ * TypeScript's media type (Python's http.server sends one Deno refuses), or as raw file hosts
+ * serve every file, `text/plain`.
+ *
+ * Each server serves under a path of its own: Deno keeps remote modules in its cache by URL, so
+ * a port that an earlier run used would otherwise give a child that run's files.
  *
  * @module
  */
@@ -14,13 +18,29 @@ const TYPES: Readonly<Record<string, string>> = {
   ".js": "text/javascript; charset=utf-8",
   ".json": "application/json; charset=utf-8",
 };
+const PLAIN = "text/plain; charset=utf-8";
 
-/** Serves the repository's files on 127.0.0.1, a free port; shut it down when done. */
-export function serveRepo(): Deno.HttpServer<Deno.NetAddr> {
-  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const path = resolve(ROOT, "." + decodeURIComponent(new URL(req.url).pathname));
-    const type = TYPES[extname(path)];
-    if (req.method !== "GET" || !path.startsWith(ROOT + sep) || type === undefined) {
+/** A server of the repository, and the URL of its root (ending in `/`). */
+export interface RepoServer {
+  server: Deno.HttpServer<Deno.NetAddr>;
+  base: string;
+}
+
+/**
+ * Serves the repository's files on 127.0.0.1, a free port; shut `server` down when done.
+ *
+ * @param as `"typed"`: each kind of file with its media type; `"plain"`: every file as text.
+ */
+export function serveRepo(as: "typed" | "plain" = "typed"): RepoServer {
+  const prefix = `/${crypto.randomUUID()}/`;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const pathname = decodeURIComponent(new URL(req.url).pathname);
+    const path = resolve(ROOT, "." + pathname.slice(prefix.length - 1));
+    const type = as === "plain" ? (extname(path) === "" ? undefined : PLAIN) : TYPES[extname(path)];
+    if (
+      req.method !== "GET" || !pathname.startsWith(prefix) || !path.startsWith(ROOT + sep) ||
+      type === undefined
+    ) {
       return new Response("Not found", { status: 404 });
     }
     try {
@@ -30,4 +50,5 @@ export function serveRepo(): Deno.HttpServer<Deno.NetAddr> {
       throw e;
     }
   });
+  return { server, base: `http://127.0.0.1:${server.addr.port}${prefix}` };
 }
