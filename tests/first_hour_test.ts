@@ -13,7 +13,7 @@
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { childEnv } from "./testdata/child_env.ts";
+import { childEnv, lockFlag, lockInstalled } from "./testdata/child_env.ts";
 import { serveRepo } from "./testdata/serve_repo.ts";
 
 const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -65,7 +65,9 @@ async function moduleQuickStarts(dir: string, base: string, name: string) {
     const script = `${dir}/${name}_${i + 1}.ts`;
     await Deno.writeTextFile(script, importingFrom(block, base));
     // No deno.json here, and none read: a user's folder.
-    results.push(await run(Deno.execPath(), ["run", "-A", "--no-config", script], dir));
+    // The lock stands for what a user's Deno would fetch from the registry (see lockFlag).
+    const lock = await lockFlag(dir);
+    results.push(await run(Deno.execPath(), ["run", "-A", "--no-config", lock, script], dir));
   }
   return results;
 }
@@ -138,10 +140,21 @@ Deno.test("the README's command-line quick start runs with the installed ecos, o
     const root = `${dir}/root`;
     const install = await run(
       Deno.execPath(),
-      ["install", "-g", "-A", "-n", "ecos", "--root", root, `${REPO}/src/cli.ts`],
+      [
+        "install",
+        "-g",
+        "-A",
+        await lockFlag(dir),
+        "-n",
+        "ecos",
+        "--root",
+        root,
+        `${REPO}/src/cli.ts`,
+      ],
       dir,
     );
     assert.equal(install.code, 0, install.stderr);
+    await lockInstalled(root, "ecos");
     const shim = Deno.build.os === "windows" ? `${root}/bin/ecos.cmd` : `${root}/bin/ecos`;
     const [block] = blocks("Quick start: the command line", "sh");
     const lines = block!.split("\n")

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { startEcosServer } from "../src/server/mod.ts";
 import { serveRepo } from "./testdata/serve_repo.ts";
-import { childEnv } from "./testdata/child_env.ts";
+import { childEnv, lockFlag } from "./testdata/child_env.ts";
 
 const KEY = "url-import-key";
 
@@ -48,7 +48,7 @@ Deno.test("mod.ts imported by URL, with no config, queries the bundled server", 
     const script = `${dir}/script.ts`;
     await Deno.writeTextFile(script, SCRIPT(modUrl));
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--no-config", "--no-lock", script],
+      args: ["run", "-A", "--no-config", await lockFlag(dir), script],
       cwd: dir,
       env: childEnv({ ECOS_API_KEY: KEY, ECOS_BASE_URL: ecos.url }),
       clearEnv: true,

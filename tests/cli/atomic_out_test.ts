@@ -15,7 +15,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ecos, envFor, KEY, tempDir } from "./_cli.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
-import { childEnv } from "../testdata/child_env.ts";
+import { childEnv, REPO_CONFIG } from "../testdata/child_env.ts";
 
 const ENTRY = resolve(fileURLToPath(new URL("../../src/cli.ts", import.meta.url)));
 /** The old file's content: short, and unlike anything the pull writes. */
@@ -49,7 +49,7 @@ async function child(prelude: string, args: string[], cwd: string) {
       "run",
       "-A",
       "--no-code-cache", // no V8 code cache written either
-      "--no-lock",
+      REPO_CONFIG, // its frozen lock: packages from Deno's cache, no lock written
       ENTRY,
       ...args,
     ],

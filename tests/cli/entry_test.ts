@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { KEY, NOTICE, tempDir } from "./_cli.ts";
 import { serveRepo } from "../testdata/serve_repo.ts";
-import { childEnv } from "../testdata/child_env.ts";
+import { childEnv, lockFlag, lockInstalled } from "../testdata/child_env.ts";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const ENTRY = `${REPO}/src/cli.ts`;
@@ -114,7 +114,17 @@ Deno.test("src/cli.ts by URL with no deno.json, and installed with deno install 
     const url = `${repo.base}src/cli.ts`;
     const env = { ECOS_API_KEY: KEY, ECOS_BASE_URL: server.url };
     const byUrl = await deno(
-      ["run", "-A", "--no-config", "--no-lock", url, "series", "cpi", "202401", "202403"],
+      [
+        "run",
+        "-A",
+        "--no-config",
+        await lockFlag(dir.path),
+        url,
+        "series",
+        "cpi",
+        "202401",
+        "202403",
+      ],
       { env, cwd: dir.path },
     );
     assert.equal(byUrl.code, 0, byUrl.stderr);
@@ -122,10 +132,22 @@ Deno.test("src/cli.ts by URL with no deno.json, and installed with deno install 
 
     const root = `${dir.path}/root`;
     const install = await deno(
-      ["install", "-g", "-A", "--no-config", "-n", "ecos", "--root", root, url],
+      [
+        "install",
+        "-g",
+        "-A",
+        "--no-config",
+        await lockFlag(dir.path),
+        "-n",
+        "ecos",
+        "--root",
+        root,
+        url,
+      ],
       { cwd: dir.path },
     );
     assert.equal(install.code, 0, install.stderr);
+    await lockInstalled(root, "ecos");
     const shim = Deno.build.os === "windows" ? `${root}/bin/ecos.cmd` : `${root}/bin/ecos`;
     const installed = await run(shim, ["keystats", "--rows", "2", "--lang", "en"], {
       env,

@@ -40,7 +40,7 @@ import { fileURLToPath } from "node:url";
 import { type DataFrame, type EcosClientOptions, isEcosError } from "../../mod.ts";
 import { main } from "../../src/cli.ts";
 import { ResponseCache } from "../../src/cache/mod.ts";
-import { childEnv } from "../testdata/child_env.ts";
+import { childEnv, REPO_CONFIG } from "../testdata/child_env.ts";
 import {
   clientFor,
   type FaultyService,
@@ -521,8 +521,9 @@ async function cliHere(cell: Cell, strike: Partial<Strike>): Promise<Outcome> {
 
 /** The surface's program in a child process: `deno run ...` and its environment. */
 function childProgram(cell: Cell): { args: string[]; env: Record<string, string> } {
-  // No V8 code cache and no lock file: the child writes nothing of Deno's own (once warm).
-  const deno = [Deno.execPath(), "run", "-A", "--no-code-cache", "--no-lock"];
+  // No V8 code cache, and the repository's frozen lock: the child writes nothing of Deno's own
+  // (once warm).
+  const deno = [Deno.execPath(), "run", "-A", "--no-code-cache", REPO_CONFIG];
   if (isCall(cell.surface)) {
     return {
       args: [...deno, CHILD, cell.svc.url, KEY, cell.cache, String(PAGE_SIZE)],

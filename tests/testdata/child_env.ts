@@ -34,8 +34,8 @@ export const DENO_DIR: string = await denoDir();
 
 /**
  * Variables a child inherits: the search path, what Windows needs to start a process, and the
- * proxy settings, which only touch traffic beyond loopback (which no test sends), so that a leak
- * stays visible to whoever watches the proxy.
+ * proxy and certificate settings, which only touch traffic beyond loopback (which no test sends),
+ * so that a leak stays visible to whoever watches the proxy.
  */
 const INHERITED = [
   "PATH",
@@ -49,6 +49,12 @@ const INHERITED = [
   "http_proxy",
   "https_proxy",
   "no_proxy",
+  // Certificates for a proxy that inspects TLS: a child that downloads a package the run has not
+  // fetched yet (first run) must trust what its parent trusts.
+  "DENO_CERT",
+  "DENO_TLS_CA_STORE",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
 ];
 
 /**
@@ -65,4 +71,50 @@ export function childEnv(extra: Record<string, string> = {}): Record<string, str
     if (value !== undefined) env[name] = value;
   }
   return { ...env, DENO_DIR, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...extra };
+}
+
+const REPO_LOCK = new URL("../../deno.lock", import.meta.url);
+
+/**
+ * `--config=<the repository's deno.json>`, for a child that runs the repository's code from a
+ * directory of its own: its frozen lock resolves the npm packages from Deno's cache (see
+ * {@linkcode lockFlag}) and is never written.
+ */
+export const REPO_CONFIG: string = `--config=${
+  decodeURIComponent(new URL("../../deno.json", import.meta.url).pathname)
+}`;
+
+/**
+ * `--lock=<copy>` for a child `deno` that runs outside the repository's config (a user's folder,
+ * `--no-config`, a script by URL): the repository's lock file, copied into `dir`. With it the
+ * child resolves the npm packages as the lock says, from Deno's cache; without it, Deno asks the
+ * registry about every platform's build of nodejs-polars, which a first run has not fetched: a
+ * request beyond loopback, and a failure offline. A copy, so that whatever the child adds (a
+ * module it imports by URL) never touches the repository's.
+ *
+ * @param dir A directory of the test's own.
+ * @returns The flag.
+ */
+export async function lockFlag(dir: string): Promise<string> {
+  const path = `${dir}/child.lock`;
+  await Deno.copyFile(REPO_LOCK, path);
+  return `--lock=${path}`;
+}
+
+/**
+ * Puts the repository's lock beside the configuration `deno install -g` wrote for a command
+ * (`<root>/bin/.<name>/deno.json`), where its shim's `deno run --config` finds it, unless the
+ * install wrote one there: the installed command then resolves its packages as the tests do.
+ *
+ * @param root The install root.
+ * @param name The command's name.
+ */
+export async function lockInstalled(root: string, name: string): Promise<void> {
+  const path = `${root}/bin/.${name}/deno.lock`;
+  try {
+    await Deno.lstat(path);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+    await Deno.copyFile(REPO_LOCK, path);
+  }
 }
