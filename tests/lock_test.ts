@@ -1,7 +1,7 @@
 /**
  * The lock file is frozen (deno.json `lock.frozen`): a build whose dependencies drift from
  * deno.lock fails instead of quietly rewriting it. Shown on a copy of the repository's
- * configuration, with one package dropped from the copy's lock, checked offline.
+ * configuration, with a specifier dropped from the copy's lock, checked offline.
  */
 
 import assert from "node:assert/strict";
@@ -16,10 +16,12 @@ Deno.test("deno.json freezes the lock: a lock that drifts fails the build", asyn
 
   const dir = await Deno.makeTempDir();
   try {
+    // The copy's lock holds zod's package (in Deno's cache: mod.ts loads it) without the
+    // specifier that names it: nothing else, so that nothing else need be fetched.
     const lock = JSON.parse(await Deno.readTextFile(`${ROOT}deno.lock`));
     assert.equal(lock.specifiers["npm:zod@4.6.7"], "4.6.7");
-    delete lock.specifiers["npm:zod@4.6.7"];
-    await Deno.writeTextFile(`${dir}/deno.lock`, JSON.stringify(lock, null, 2));
+    const drifted = { version: lock.version, npm: { "zod@4.6.7": lock.npm["zod@4.6.7"] } };
+    await Deno.writeTextFile(`${dir}/deno.lock`, JSON.stringify(drifted, null, 2));
     await Deno.writeTextFile(`${dir}/deno.json`, JSON.stringify({ lock: config.lock }));
     await Deno.writeTextFile(`${dir}/main.ts`, 'import { z } from "npm:zod@4.6.7";\nz.string();\n');
     const run = await new Deno.Command(Deno.execPath(), {

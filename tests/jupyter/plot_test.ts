@@ -10,7 +10,7 @@ import {
 } from "../../src/jupyter/plot.ts";
 import { sourceLine } from "../../src/client/_source.ts";
 import { connect } from "../../src/connect.ts";
-import { childEnv } from "../testdata/child_env.ts";
+import { childEnv, REPO_CONFIG } from "../testdata/child_env.ts";
 
 type Encoding = Record<string, Record<string, unknown> & { scale?: Record<string, unknown> }>;
 type Layer = {
@@ -204,7 +204,7 @@ Deno.test("Chart.toSVG() labels dates by UTC in any time zone", async () => {
     console.log(await lineChart(df, { x: "T", y: "V" }).toSVG());
   `;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", "--no-config", code],
+    args: ["eval", REPO_CONFIG, code],
     env: childEnv({ TZ: "America/Los_Angeles" }),
     clearEnv: true,
     stdout: "piped",
