@@ -11,9 +11,10 @@
  */
 
 import { startEcosServer } from "../src/server/mod.ts";
-import { decodeBody, decodeBytes } from "../src/client/_request.ts";
+import { buildUrl, decodeBody, decodeBytes } from "../src/client/_request.ts";
 import { type DataFrame, FrameBuilder, scanFieldsOf } from "../src/client/_frame.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../src/wire/columns.ts";
+import type { Format } from "../src/wire/format.ts";
 import type { RawRow } from "../src/client/_envelope.ts";
 import { loadXmlParser, type XMLParser } from "../src/deps.ts";
 import { XML_PARSER_OPTIONS } from "../src/client/_decode_xml.ts";
@@ -29,6 +30,21 @@ export const PANEL = { statCode: "999Y001", cycle: "D", start: "20100101", end: 
 const SEARCH = "StatisticSearch";
 /** The fields the client scans a search page for. */
 export const FIELDS = scanFieldsOf(STATISTIC_SEARCH_SCHEMA, SEARCH);
+
+/**
+ * The URL of rows `startNo` to `endNo` of a StatisticSearch with `args`, on a server that
+ * accepts {@linkcode BENCH_KEY}: the one the client would fetch.
+ */
+export function searchUrl(
+  baseUrl: string,
+  args: readonly string[],
+  startNo: number,
+  endNo: number,
+  format: Format = "json",
+): string {
+  const page = { service: SEARCH, format, language: "kr" as const, startNo, endNo, args };
+  return buildUrl(baseUrl, BENCH_KEY, page).url;
+}
 
 /** One page in both formats. */
 export interface PageBodies {
@@ -75,9 +91,9 @@ export async function renderPanelPages(sizes: readonly number[]): Promise<Map<nu
   for (const size of sizes) {
     const get = async (format: "json" | "xml") => {
       const { statCode, cycle, start, end } = PANEL;
-      const url = `${server.url}/StatisticSearch/${BENCH_KEY}/${format}/kr/1/${size}/` +
-        `${statCode}/${cycle}/${start}/${end}`;
-      const res = await fetch(url);
+      const res = await fetch(
+        searchUrl(server.url, [statCode, cycle, start, end], 1, size, format),
+      );
       if (!res.ok) throw new Error(`Cannot render the bench page: HTTP ${res.status}`);
       return encoder.encode(withMissingValues(await res.text(), format));
     };

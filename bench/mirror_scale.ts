@@ -17,6 +17,7 @@
 import { DuckDBInstance } from "npm:@duckdb/node-api@1.5.6-r.1";
 import { parseArgs } from "node:util";
 import { syntheticService } from "./mirror_synthetic.ts";
+import { median } from "./_measure.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -56,8 +57,6 @@ function changed(before: Map<string, number>, after: Map<string, number>): numbe
   for (const [path, mtime] of after) if (before.get(path) !== mtime) n++;
   return n;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function run(dir: string, revision: number) {
   const service = syntheticService({ tables, revision });

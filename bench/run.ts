@@ -23,6 +23,7 @@ import {
   renderPanelPages,
   scannedFrame,
   scanOnly,
+  searchUrl,
   xmlParserAlone,
 } from "./_bodies.ts";
 import {
@@ -173,19 +174,21 @@ async function decodeFramesXml(): Promise<
   for (const size of FRAME_SIZES) {
     log(`1b. building a frame of ${rowsLabel(size)} rows, three ways, ${REPS.frames} reps`);
     const scanned = scanOnly(pages.get(size)!.json);
-    const columns = new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(scanned)._arrowColumns();
+    // The same columns as the client's builder makes them, written by apache-arrow.
+    const theirs = () =>
+      apacheArrowFrame(
+        new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(scanned)._arrowColumns(),
+        size,
+      );
     const ours = scannedFrame(scanned, "ipc");
-    const theirs = apacheArrowFrame(columns, size);
-    if (!ours.frameEqual(theirs, true) || !ours.frameEqual(scannedFrame(scanned, "expressions"))) {
+    if (
+      !ours.frameEqual(theirs(), true) || !ours.frameEqual(scannedFrame(scanned, "expressions"))
+    ) {
       notes.push(`The three ways of building a frame of ${rowsLabel(size)} rows disagree.`);
     }
     const t = await timeInTurns({
       ipc: () => scannedFrame(scanned, "ipc"),
-      apacheArrow: () =>
-        apacheArrowFrame(
-          new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(scanned)._arrowColumns(),
-          size,
-        ),
+      apacheArrow: theirs,
       expressions: () => scannedFrame(scanned, "expressions"),
     }, { reps: REPS.frames, warmup: 2 });
     frames.push({ rows: size, ...t });
@@ -237,8 +240,7 @@ async function fetchOnly(
   const { statCode, cycle, start, end } = query;
   const get = async (page: number) => {
     const first = page * pageSize + 1;
-    const url = `${baseUrl}/StatisticSearch/${BENCH_KEY}/json/kr/${first}/` +
-      `${first + pageSize - 1}/${statCode}/${cycle}/${start}/${end}`;
+    const url = searchUrl(baseUrl, [statCode, cycle, start, end], first, first + pageSize - 1);
     const bytes = await (await fetch(url)).bytes();
     if (bytes[2] !== 0x53) throw new Error("The bench server did not answer");
   };
@@ -252,10 +254,7 @@ async function fetchOnly(
 
 /** A query's `list_total_count`, from a page of one row. */
 async function totalOf(baseUrl: string, q: EndToEndQuery): Promise<number> {
-  const res = await fetch(
-    `${baseUrl}/StatisticSearch/${BENCH_KEY}/json/kr/1/1/${q.statCode}/${q.cycle}/${q.start}/` +
-      q.end,
-  );
+  const res = await fetch(searchUrl(baseUrl, [q.statCode, q.cycle, q.start, q.end], 1, 1));
   const body = await res.json();
   return body.StatisticSearch?.list_total_count ?? 0;
 }
@@ -396,26 +395,23 @@ async function pageSizes(
 // ---------------------------------------------------------------------------------------------
 // 4 and 5: pulls in fresh processes; 6: imports in fresh processes
 
-async function pullOnce(rows: number, mode: PullMode): Promise<PullReport> {
+/** Runs a script of bench/ in a fresh process (collections allowed); the JSON of its last line. */
+async function lastLineOf<T>(script: string, args: string[]): Promise<T> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--v8-flags=--expose-gc",
-      new URL("pull_memory.ts", HERE).pathname,
-      String(rows),
-      mode,
-    ],
+    args: ["run", "-A", "--v8-flags=--expose-gc", new URL(script, HERE).pathname, ...args],
     stdout: "piped",
     stderr: "piped",
   }).output();
   const stdout = new TextDecoder().decode(out.stdout).trim();
   if (!out.success) {
-    throw new Error(
-      `bench/pull_memory.ts ${rows} ${mode} failed:\n${new TextDecoder().decode(out.stderr)}`,
-    );
+    const stderr = new TextDecoder().decode(out.stderr);
+    throw new Error(`bench/${script} ${args.join(" ")} failed:\n${stderr}`);
   }
-  return JSON.parse(stdout.slice(stdout.lastIndexOf("\n") + 1)) as PullReport;
+  return JSON.parse(stdout.slice(stdout.lastIndexOf("\n") + 1)) as T;
+}
+
+function pullOnce(rows: number, mode: PullMode): Promise<PullReport> {
+  return lastLineOf("pull_memory.ts", [String(rows), mode]);
 }
 
 /** Pulls in turns: each repetition runs every mode once, so that a slow spell hits all. */
@@ -450,23 +446,7 @@ function summarisePulls(rows: number, mode: PullMode, raw: PullReport[]): PullRe
 async function workerProbe(): Promise<WorkerResult> {
   const reps = Math.max(3, REPS.e2e - 2);
   log(`8. decoding in a Worker: bench/worker_probe.ts, ${reps} reps`);
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--v8-flags=--expose-gc",
-      new URL("worker_probe.ts", HERE).pathname,
-      String(reps),
-      "4",
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const stdout = new TextDecoder().decode(out.stdout).trim();
-  if (!out.success) {
-    throw new Error(`bench/worker_probe.ts failed:\n${new TextDecoder().decode(out.stderr)}`);
-  }
-  return JSON.parse(stdout.slice(stdout.lastIndexOf("\n") + 1)) as WorkerResult;
+  return await lastLineOf("worker_probe.ts", [String(reps), "4"]);
 }
 
 async function imports(): Promise<ImportResult> {

@@ -11,7 +11,7 @@
  */
 
 import { spawnServer } from "./serve.ts";
-import { BENCH_KEY, FIELDS } from "./_bodies.ts";
+import { BENCH_KEY, FIELDS, searchUrl } from "./_bodies.ts";
 import { settle, summarise } from "./_measure.ts";
 import { scanPage } from "../src/client/_scan_json.ts";
 import { rowsOf, type ScannedPage } from "../src/client/_scan_columns.ts";
@@ -42,10 +42,7 @@ const inWorker = (bytes: Uint8Array) =>
     worker.postMessage({ id, bytes, fields: FIELDS }, [bytes.buffer as ArrayBuffer]);
   });
 
-const url = (first: number) =>
-  `${server.url}/StatisticSearch/${BENCH_KEY}/json/kr/${first}/${first + PAGE - 1}/${
-    ARGS.join("/")
-  }`;
+const url = (first: number) => searchUrl(server.url, ARGS, first, first + PAGE - 1);
 
 /** One pull: the first page alone, then a window of pages, each scanned where told. */
 async function pull(where: "main" | "worker"): Promise<number> {

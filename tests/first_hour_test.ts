@@ -13,7 +13,7 @@
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { childEnv, lockFlag, lockInstalled } from "./testdata/child_env.ts";
+import { installEcos, lockFlag, runChild } from "./testdata/child_env.ts";
 import { serveRepo } from "./testdata/serve_repo.ts";
 
 const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -41,21 +41,6 @@ function importingFrom(code: string, base: string): string {
   return out;
 }
 
-/** Runs a program in `cwd` with the children's environment; its status and output. */
-async function run(command: string, args: string[], cwd: string) {
-  const out = await new Deno.Command(command, {
-    args,
-    cwd,
-    env: childEnv(),
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
-}
-
 /** Runs the module's quick starts as scripts in `dir`, importing from `base`. */
 async function moduleQuickStarts(dir: string, base: string, name: string) {
   const code = blocks("Quick start: the module", "ts");
@@ -67,7 +52,8 @@ async function moduleQuickStarts(dir: string, base: string, name: string) {
     // No deno.json here, and none read: a user's folder.
     // The lock stands for what a user's Deno would fetch from the registry (see lockFlag).
     const lock = await lockFlag(dir);
-    results.push(await run(Deno.execPath(), ["run", "-A", "--no-config", lock, script], dir));
+    const args = ["run", "-A", "--no-config", lock, script];
+    results.push(await runChild(Deno.execPath(), args, { cwd: dir }));
   }
   return results;
 }
@@ -137,32 +123,14 @@ const CLI_EXPECTS: Readonly<
 Deno.test("the README's command-line quick start runs with the installed ecos, outside the repository", async () => {
   const dir = await Deno.makeTempDir({ prefix: "ecos_first_hour_" });
   try {
-    const root = `${dir}/root`;
-    const install = await run(
-      Deno.execPath(),
-      [
-        "install",
-        "-g",
-        "-A",
-        await lockFlag(dir),
-        "-n",
-        "ecos",
-        "--root",
-        root,
-        `${REPO}/src/cli.ts`,
-      ],
-      dir,
-    );
-    assert.equal(install.code, 0, install.stderr);
-    await lockInstalled(root, "ecos");
-    const shim = Deno.build.os === "windows" ? `${root}/bin/ecos.cmd` : `${root}/bin/ecos`;
+    const shim = await installEcos(dir, `${REPO}/src/cli.ts`);
     const [block] = blocks("Quick start: the command line", "sh");
     const lines = block!.split("\n")
       .map((line) => line.replace(/\s+#.*$/, "").trim())
       .filter((line) => line.startsWith("ecos "));
     assert.deepEqual(lines, Object.keys(CLI_EXPECTS), "each line of the README is checked");
     const runs = await Promise.all(
-      lines.map((line) => run(shim, line.split(/\s+/).slice(1), dir)),
+      lines.map((line) => runChild(shim, line.split(/\s+/).slice(1), { cwd: dir })),
     );
     for (const [i, line] of lines.entries()) {
       const { code, stdout, stderr } = runs[i]!;

@@ -10,6 +10,7 @@
 
 import { pl } from "../deps.ts";
 import { validateStatCode } from "../client/mod.ts";
+import { count } from "../util/human.ts";
 import { type Cycle, CYCLES, isCycle } from "../wire/period.ts";
 import {
   formatMirrorPlan,
@@ -118,8 +119,8 @@ function summary(result: MirrorResult, out: string): string {
   const lines = [
     `Mirrored ${done} of ${all.size} table${all.size === 1 ? "" : "s"} into ${out}: ` +
     `${result.unitsFetched} of ${result.plan.units} units fetched, ` +
-    `${result.filesWritten} files written (${result.rowsWritten.toLocaleString("en-US")} rows), ` +
-    `${result.revised.toLocaleString("en-US")} values revised, ${result.requests} requests`,
+    `${result.filesWritten} files written (${count(result.rowsWritten)} rows), ` +
+    `${count(result.revised)} values revised, ${result.requests} requests`,
   ];
   if (failed.size > 0) {
     lines.push(
@@ -183,7 +184,7 @@ function history(
   const table = renderTable(shown, { rows, width: io.columns });
   io.stdout(table.text);
   io.stderr(
-    `${revisions.height.toLocaleString("en-US")} revised value${
+    `${count(revisions.height)} revised value${
       revisions.height === 1 ? "" : "s"
     } of ${what} (times in UTC)` +
       (table.shown < table.total ? `; showing ${table.shown}: --rows 0 shows them all` : "") +
@@ -240,8 +241,17 @@ export const mirror: Command<typeof MIRROR_FLAGS> = defineCommand({
     "ecos mirror history 901Y009 0 --out ecos-data",
   ],
   async run({ positionals, values }, io) {
-    const { out, all = false, cycles, since, dryRun = false, prune = false } = values;
-    const { allowBaseUrlChange = false, rows: _rows, ...client } = values;
+    const {
+      out,
+      all = false,
+      cycles,
+      since,
+      dryRun = false,
+      prune = false,
+      allowBaseUrlChange = false,
+      rows: _rows,
+      ...service
+    } = values;
     if (out === undefined) throw new UsageError("Give the directory: --out DIR", mirror.usage);
     if (positionals[0] === "history" && !all) return history(positionals.slice(1), values, out, io);
     if (all && positionals.length > 0) {
@@ -257,7 +267,6 @@ export const mirror: Command<typeof MIRROR_FLAGS> = defineCommand({
       );
     }
     positionals.forEach((code) => validateStatCode(code));
-    const { out: _o, all: _a, cycles: _c, since: _s, dryRun: _d, prune: _p, ...service } = client;
     const progress = new ProgressLine(io.stderr, io);
     const session = await openSession(io.env, {
       cache: false,

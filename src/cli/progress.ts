@@ -11,7 +11,7 @@
 import type { Progress } from "../client/mod.ts";
 import { count, shortDuration } from "../util/human.ts";
 import type { CliIO } from "./io.ts";
-import { displayWidth } from "./table.ts";
+import { displayWidth } from "../util/width.ts";
 
 const ELLIPSIS = "…";
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });

@@ -8,10 +8,8 @@
  * @module
  */
 
-import { loadEastAsianWidth } from "../deps.ts";
 import { escapeControls } from "./escape.ts";
-
-const { eastAsianWidth } = await loadEastAsianWidth();
+import { displayWidth, PRINTABLE_ASCII } from "../util/width.ts";
 
 /** Polars' padding: one space either side of a cell. */
 const PADDING = 2;
@@ -23,34 +21,7 @@ const ELLIPSIS = "…";
 /** comfy-table: a line with at most this many columns free is full. */
 const MIN_FREE = 2;
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const ZERO_WIDTH = /^[\p{Mark}\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]$/u;
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-
-/** The columns a terminal gives a code point: 0 (marks, controls), 2 (wide, fullwidth) or 1. */
-function codePointWidth(ch: string): number {
-  const cp = ch.codePointAt(0)!;
-  if (cp < 0x7f) return cp < 0x20 ? 0 : 1;
-  // Hangul syllables, the commonest wide characters here.
-  if (cp >= 0xac00 && cp <= 0xd7a3) return 2;
-  // Hangul vowels and final consonants that join a syllable.
-  if (cp >= 0x1160 && cp <= 0x11ff) return 0;
-  if (ZERO_WIDTH.test(ch)) return 0;
-  return eastAsianWidth(cp);
-}
-
-/**
- * The columns a terminal gives a text: Hangul and other wide characters take two, marks none.
- *
- * @param text The text, one line.
- * @returns Its width.
- */
-export function displayWidth(text: string): number {
-  if (PRINTABLE_ASCII.test(text)) return text.length;
-  let width = 0;
-  for (const ch of text) width += codePointWidth(ch);
-  return width;
-}
 
 /** Polars' rough width of a text, from its bytes and characters, which its limits use. */
 function estimatedWidth(text: string): number {

@@ -19,10 +19,9 @@ export type Decoded =
     kind: "rows";
     /** `list_total_count`: the rows of the whole query, over all pages. */
     total: number;
-    /** The rows of this page (for a scanned page, made from its columns for the checks). */
+    /** The rows of this page, as decoded. */
     rows: RawRow[];
-    /** The page's columns, when the scanner read it (see _scan_json.ts). */
-    scanned?: ScannedPage | undefined;
+    scanned?: undefined;
   }
   | {
     /** A RESULT body: an information or error code. */
@@ -32,6 +31,19 @@ export type Decoded =
     /** The service's message. */
     message: string;
   };
+
+/**
+ * A page of rows that the scanner read (see _scan_json.ts): its columns, from which rows are
+ * made only where something reads rows (`rowsOf`).
+ */
+export interface ScannedDecoded {
+  kind: "rows";
+  /** `list_total_count`: the rows of the whole query, over all pages. */
+  total: number;
+  rows?: undefined;
+  /** The page's columns. */
+  scanned: ScannedPage;
+}
 
 /**
  * Raised by the decoders for a body that is not an ECOS answer. It never leaves the client: the

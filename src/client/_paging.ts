@@ -20,6 +20,7 @@ import type { Format, Language } from "../wire/format.ts";
 import { anySignal } from "../util/signal.ts";
 import { BodyError } from "./_envelope.ts";
 import { PullChecks } from "./_checks.ts";
+import { rowsOf } from "./_scan_columns.ts";
 import type { StagedEntry } from "../cache/mod.ts";
 
 /** Rows `startNo` to `endNo`, 1-based and inclusive. */
@@ -216,7 +217,7 @@ export async function* pullPages<T = PageResult>(
   let rowsDone = 0;
   let pagesDone = 0;
   const progress = (page: PageResult) => {
-    rowsDone += page.rows.length;
+    rowsDone += rowCount(page);
     pagesDone++;
     if (settings.onProgress === undefined) return;
     const elapsedMs = performance.now() - started;
@@ -243,14 +244,15 @@ export async function* pullPages<T = PageResult>(
     }
     // The same total and another number of rows is not new data: the answer is wrong.
     const expected = Math.max(0, Math.min(span.endNo, total) - span.startNo + 1);
-    if (page.rows.length !== expected) {
+    const count = rowCount(page);
+    if (count !== expected) {
       throw new BodyError(
-        `rows ${span.startNo}-${span.endNo} of ${total} held ${page.rows.length} rows, ` +
+        `rows ${span.startNo}-${span.endNo} of ${total} held ${count} rows, ` +
           `not ${expected}`,
       );
     }
     checks ??= new PullChecks(page.scope.service, page.args);
-    // A scanned page is checked in its columns: its rows are never made (see rowsOf).
+    // A scanned page is checked in its columns: no object a row.
     const undo = page.scanned === undefined
       ? checks.page(page.rows, span.startNo, page.scope.redactor)
       : checks.scanned(page.scanned, span.startNo, page.scope.redactor);
@@ -393,6 +395,11 @@ export function pageFrame(
   return builder.finish("expressions");
 }
 
+/** The rows in a page, as decoded or as scanned. */
+function rowCount(page: PageResult): number {
+  return page.scanned === undefined ? page.rows.length : page.scanned.count;
+}
+
 /**
  * Adds a page to a frame: its columns when the scanner read it for this schema, else its rows
  * (numbered from `firstRow` in messages).
@@ -405,7 +412,8 @@ function addPage(
   firstRow = at + 1,
 ): void {
   const scanned = page.scanned;
-  if (scanned !== undefined && scanned.fields === scanFieldsOf(schema, page.scope.service)) {
+  if (scanned === undefined) builder.add(page.rows, at, firstRow);
+  else if (scanned.fields === scanFieldsOf(schema, page.scope.service)) {
     builder.addScanned(scanned, at);
-  } else builder.add(page.rows, at, firstRow);
+  } else builder.add(rowsOf(scanned), at, firstRow);
 }

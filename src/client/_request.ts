@@ -19,13 +19,13 @@ import {
   transportError,
 } from "./_errors.ts";
 import { restate } from "../errors.ts";
-import { BodyError, type Decoded, type RawRow } from "./_envelope.ts";
+import { BodyError, type Decoded, type RawRow, type ScannedDecoded } from "./_envelope.ts";
 import type { ScannedPage } from "./_scan_columns.ts";
 import { readBytes, readText } from "./_read_body.ts";
 import { decodeJson } from "./_decode_json.ts";
 import { decodeXml, loadXmlParser, XmlParserNotLoaded } from "./_decode_xml.ts";
 import { scanPage } from "./_scan_json.ts";
-import { rowsOf, type ScanFields } from "./_scan_columns.ts";
+import type { ScanFields } from "./_scan_columns.ts";
 import type { Format, Language } from "../wire/format.ts";
 import { delay, type RateLimiter, type Semaphore } from "../util/limiter.ts";
 import { anySignal } from "../util/signal.ts";
@@ -109,14 +109,18 @@ export interface PageRequest {
   scan?: ScanFields | undefined;
 }
 
-/** One page's rows. */
-export interface PageResult {
+/** One page's rows: as decoded, or as the scanner's columns. */
+export type PageResult =
+  & PageFacts
+  & (
+    | { rows: RawRow[]; scanned?: undefined }
+    | { rows?: undefined; scanned: ScannedPage }
+  );
+
+/** What a page is besides its rows. */
+export interface PageFacts {
   /** `list_total_count`: 0 when no data matched. */
   total: number;
-  /** The page's rows (for a scanned page, made from its columns for the checks). */
-  rows: RawRow[];
-  /** The page's columns, when the scanner read it. */
-  scanned?: ScannedPage | undefined;
   /** Whether the service answered INFO-200 (no data). */
   noData: boolean;
   /** The page's request, for errors about it. */
@@ -208,7 +212,7 @@ export function decodeBytes(
   service: string,
   scan?: ScanFields,
   expectedRows?: number,
-): Decoded {
+): Decoded | ScannedDecoded {
   if (scan !== undefined && _decoding.scan) {
     const page = scanPage(bytes, scan, expectedRows);
     if (page !== undefined) return scannedRows(page);
@@ -226,7 +230,7 @@ export async function decodeBytesLoading(
   service: string,
   scan?: ScanFields,
   expectedRows?: number,
-): Promise<Decoded> {
+): Promise<Decoded | ScannedDecoded> {
   try {
     return decodeBytes(bytes, service, scan, expectedRows);
   } catch (e) {
@@ -236,9 +240,9 @@ export async function decodeBytesLoading(
   }
 }
 
-/** A scanned page as decoded rows: its columns, and rows made from them for the checks. */
-function scannedRows(page: ScannedPage): Decoded {
-  return { kind: "rows", total: page.total, rows: rowsOf(page), scanned: page };
+/** A scanned page as decoded: its columns. */
+function scannedRows(page: ScannedPage): ScannedDecoded {
+  return { kind: "rows", total: page.total, scanned: page };
 }
 
 /**
@@ -423,11 +427,13 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
     args: req.args,
   };
   /** Rows or "no data" as a page; a RESULT with another code is not a page. */
-  const page = (decoded: Decoded, fetchedAt: Date, fromCache: boolean) => {
+  const page = (decoded: Decoded | ScannedDecoded, fetchedAt: Date, fromCache: boolean) => {
     const facts = { scope, args: req.args, fetchedAt, fromCache };
     if (decoded.kind === "rows") {
-      const { total, rows, scanned } = decoded;
-      return { total, rows, scanned, noData: false, ...facts };
+      const rows = decoded.scanned === undefined
+        ? { rows: decoded.rows }
+        : { scanned: decoded.scanned };
+      return { total: decoded.total, ...rows, noData: false, ...facts };
     }
     return decoded.code === "INFO-200" ? { total: 0, rows: [], noData: true, ...facts } : undefined;
   };

@@ -1,7 +1,7 @@
 /**
  * What the JSON scanner (_scan_json.ts) gives: a page as columns. Text fields are page
  * dictionaries of their distinct values, interned by their bytes, with an id a row; numeric
- * fields are Float64Arrays. Also the page's rows, made from the columns if anyone reads them.
+ * fields are Float64Arrays. Also the page's rows, made from the columns where something reads rows.
  *
  * @module
  */
@@ -141,83 +141,30 @@ export class Interner {
   }
 }
 
-/** Writes a page's rows as objects from its columns into `out`. */
-type RowMaker = (
-  texts: readonly ScannedText[],
-  numbers: readonly (Float64Array | undefined)[],
-  count: number,
-  out: Record<string, unknown>[],
-) => void;
-
-/** Row makers by fields, each with a row it made: kept, so that its shape is (see below). */
-const makers = new WeakMap<ScanFields, { make: RowMaker; kept: unknown }>();
-
-/** Writes a scanned page's rows into `out`, by a function generated once per set of fields. */
-function makeRows(page: ScannedPage, out: Record<string, unknown>[]): void {
-  const fields = page.fields;
-  let maker = makers.get(fields);
-  if (maker === undefined) {
-    const lines: string[] = ["out.length = count;"];
-    fields.text.forEach((_, j) =>
-      lines.push(
-        `const v${j} = texts[${j}].values, i${j} = texts[${j}].ids;`,
-        `const c${j} = v${j}[texts[${j}].constant];`,
-      )
-    );
-    fields.numbers.forEach((_, j) => lines.push(`const n${j} = numbers[${j}];`));
-    lines.push("for (let r = 0; r < count; r++) {");
-    fields.numbers.forEach((_, j) =>
-      lines.push(`const x${j} = n${j} === undefined ? NaN : n${j}[r];`)
-    );
-    const props = [
-      ...fields.text.map((f, j) =>
-        `${JSON.stringify(f)}: i${j} === undefined ? c${j} : v${j}[i${j}[r]]`
-      ),
-      ...fields.numbers.map((f, j) => `${JSON.stringify(f)}: x${j} === x${j} ? x${j} : null`),
-    ];
-    lines.push(`out[r] = { ${props.join(", ")} };`, "}");
-    const make = new Function("texts", "numbers", "count", "out", lines.join("\n")) as RowMaker;
-    // One row kept alive: V8 holds object shapes weakly, and a full collection with no row
-    // alive would clear this one and throw away the optimised code that named it.
-    const kept: Record<string, unknown>[] = [];
-    make(page.texts, page.numbers, Math.min(1, page.count), kept);
-    maker = { make, kept: kept[0] };
-    makers.set(fields, maker);
-  }
-  maker.make(page.texts, page.numbers, page.count, out);
-}
-
 /**
  * A scanned page's rows as objects: each text field as sent (null, or `undefined` when
- * absent), each number as its value (null where missing). The pull checks a scanned page in
- * its columns (`PullChecks.scanned`) and builds its frame from them, so the rows are made only
- * when something reads them (a frame of other fields, a caller of the rows): until then the
- * array answers its `length` and holds no row. It is an array (`Array.isArray`), through a
- * Proxy whose first read of anything but the length makes every row.
+ * absent), each number as its value (null where missing). Seldom needed: a pull checks a
+ * scanned page in its columns (`PullChecks.scanned`) and builds its frame from them; rows are
+ * made only where something reads rows (a page the column checks cannot judge, a frame of
+ * other fields).
  *
  * @param page The scanned page.
- * @returns One object a row, made on first use.
+ * @returns One object a row.
  */
 export function rowsOf(page: ScannedPage): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [];
-  let made = false;
-  const make = () => {
-    if (!made) {
-      made = true;
-      makeRows(page, rows);
-    }
-    return rows;
-  };
-  return new Proxy(rows, {
-    get: (_, p, receiver) => {
-      if (!made && p === "length") return page.count;
-      return Reflect.get(make(), p, receiver);
-    },
-    set: (_, p, v, receiver) => Reflect.set(make(), p, v, receiver),
-    has: (_, p) => Reflect.has(make(), p),
-    deleteProperty: (_, p) => Reflect.deleteProperty(make(), p),
-    ownKeys: () => Reflect.ownKeys(make()),
-    getOwnPropertyDescriptor: (_, p) => Reflect.getOwnPropertyDescriptor(make(), p),
-    defineProperty: (_, p, d) => Reflect.defineProperty(make(), p, d),
-  });
+  const { fields, texts, numbers, count } = page;
+  const rows = new Array<Record<string, unknown>>(count);
+  for (let r = 0; r < count; r++) {
+    const row: Record<string, unknown> = {};
+    fields.text.forEach((field, j) => {
+      const t = texts[j]!;
+      row[field] = t.values[t.ids === undefined ? t.constant : t.ids[r]!];
+    });
+    fields.numbers.forEach((field, j) => {
+      const x = numbers[j]?.[r] ?? NaN;
+      row[field] = x === x ? x : null;
+    });
+    rows[r] = row;
+  }
+  return rows;
 }

@@ -27,6 +27,7 @@ export {
   type ValidSearch,
 } from "./_validate.ts";
 export { parseWith } from "./_schema.ts";
+export { XML_PARSER_OPTIONS } from "./_decode_xml.ts";
 
 // Periods, for people and for other folders.
 export { dateToLabel, parseLabel, parsePeriod, periodEnd } from "./_periods.ts";

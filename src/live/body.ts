@@ -7,7 +7,8 @@
  * @module
  */
 
-import { loadXmlParser } from "../deps.ts";
+import { XML_PARSER_OPTIONS } from "../client/mod.ts";
+import { loadXmlParser, type XMLParser } from "../deps.ts";
 import type { LiveExchange } from "./exchange.ts";
 
 /** A row as it came: field names in their order, values of any JSON type (XML: strings). */
@@ -41,20 +42,50 @@ export type ReadBody =
   /** No answer, an HTML page, or a body that is neither. */
   | { kind: "none"; why: string };
 
-// Loaded on first use of this module: importing mod.ts does not load fast-xml-parser.
-const { XMLParser } = await loadXmlParser();
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  trimValues: false,
-  processEntities: true,
-  htmlEntities: true,
-  isArray: (_name: string, jpath: unknown) => String(jpath).endsWith(".row"),
-});
+let parser: XMLParser | undefined;
+
+/**
+ * Loads fast-xml-parser, once, for {@linkcode readBody}'s XML. Not at import: the command line
+ * imports this folder (for `ecos doctor`) on every start.
+ */
+export async function loadBodyParser(): Promise<void> {
+  if (parser !== undefined) return;
+  const { XMLParser } = await loadXmlParser();
+  // The client's options, with the attributes kept: a fact reports them.
+  parser ??= new XMLParser({
+    ...XML_PARSER_OPTIONS,
+    ignoreAttributes: false,
+    attributeNamePrefix: "@",
+  });
+}
+
+/** What a body is, by its first characters: how {@linkcode readBody} and the recorder sort it. */
+export type BodyShape = "empty" | "html" | "json" | "xml" | "other";
+
+/**
+ * A body's shape, by its first characters after whitespace.
+ *
+ * @param body The body.
+ * @returns Its shape.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bodyShape } from "./body.ts";
+ *
+ * assert.equal(bodyShape(' {"RESULT":{}}'), "json");
+ * assert.equal(bodyShape("<!DOCTYPE html><html></html>"), "html");
+ * assert.equal(bodyShape("<RESULT></RESULT>"), "xml");
+ * ```
+ */
+export function bodyShape(body: string): BodyShape {
+  const start = body.trimStart();
+  if (start === "") return "empty";
+  if (/^<(?:!doctype\s+html|html[\s>])/i.test(start)) return "html";
+  if (start.startsWith("{")) return "json";
+  if (start.startsWith("<")) return "xml";
+  return "other";
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -64,6 +95,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  *
  * @param exchange The exchange.
  * @returns What the body is, or why it is none.
+ * @throws {Error} For XML before {@linkcode loadBodyParser} was awaited (never for a body's text).
  *
  * @example
  * ```ts
@@ -88,14 +120,18 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 export function readBody(exchange: LiveExchange): ReadBody {
   if (exchange.error !== undefined) return { kind: "none", why: `no answer (${exchange.error})` };
   const text = exchange.body.trimStart();
-  if (text === "") return { kind: "none", why: `HTTP ${exchange.status}, an empty body` };
-  if (/^<(?:!doctype\s+html|html[\s>])/i.test(text)) {
-    return { kind: "none", why: `HTTP ${exchange.status}, an HTML page` };
-  }
-  if (text.startsWith("{")) return readJson(text);
-  if (text.startsWith("<")) return readXml(text);
-  return { kind: "none", why: `HTTP ${exchange.status}, neither JSON nor XML` };
+  const shape = bodyShape(text);
+  if (shape === "json") return readJson(text);
+  if (shape === "xml") return readXml(text);
+  return { kind: "none", why: `HTTP ${exchange.status}, ${UNREAD[shape]}` };
 }
+
+/** Why a body of another shape is not read. */
+const UNREAD = {
+  empty: "an empty body",
+  html: "an HTML page",
+  other: "neither JSON nor XML",
+} as const;
 
 function readJson(text: string): ReadBody {
   let parsed: unknown;
@@ -132,6 +168,7 @@ function readJson(text: string): ReadBody {
 function readXml(text: string): ReadBody {
   // ECOS bodies have no DOCTYPE; one could declare entities that expand without bound.
   if (/<!DOCTYPE/i.test(text)) return { kind: "none", why: "XML with a DOCTYPE" };
+  if (parser === undefined) throw new Error("XML read before loadBodyParser() was awaited");
   let parsed: unknown;
   try {
     parsed = parser.parse(text, true);

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type ReadBody, readBody } from "./body.ts";
+import { loadBodyParser, type ReadBody, readBody } from "./body.ts";
 import type { LiveExchange } from "./exchange.ts";
 
 /**
@@ -101,6 +101,12 @@ export class Answers {
 /** `agree` when true, else `differ`. */
 export const verdict = (ok: boolean): Verdict => ok ? "agree" : "differ";
 
+/** What a check saw, and that it agrees. */
+export const agree = (seen: string): Seen => ({ seen, verdict: "agree" });
+
+/** What a check saw, and that it differs. */
+export const differ = (seen: string): Seen => ({ seen, verdict: "differ" });
+
 /**
  * An answer in a few words: "12 rows of 12", "INFO-200", "HTTP 503, an HTML page".
  *
@@ -136,6 +142,8 @@ export async function holdFacts(
   checks: readonly FactCheck[],
   answers: Answers,
 ): Promise<FactResult[]> {
+  // Checks read bodies synchronously; an XML one needs the parser there.
+  await loadBodyParser();
   const out: FactResult[] = [];
   for (const c of checks) {
     let seen: Seen;

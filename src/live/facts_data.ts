@@ -7,9 +7,7 @@
  * @module
  */
 
-import { type Answers, describe, type FactCheck, quote, type Seen, verdict } from "./fact.ts";
-
-const differ = (seen: string): Seen => ({ seen, verdict: "differ" });
+import { agree, type Answers, describe, differ, type FactCheck, quote, verdict } from "./fact.ts";
 
 /** The TIME labels of a success body, or why there are none. */
 function labels(a: Answers, name: string): { times: string[] } | { problem: string } {
@@ -40,7 +38,7 @@ function timeFact(
       if ("problem" in got) return differ(got.problem);
       const bad = got.times.find((t) => !shape.test(t) || t < lo || t > hi);
       if (bad !== undefined) return differ(`${quote(bad, 20)} among ${got.times.length} labels`);
-      return { seen: `${got.times.length} labels, e.g. ${got.times[0]}`, verdict: "agree" };
+      return agree(`${got.times.length} labels, e.g. ${got.times[0]}`);
     },
   };
 }

@@ -9,44 +9,27 @@
  */
 
 import { ECOS_CODES, type EcosResultCode } from "../wire/codes.ts";
-import { type Answers, describe, type FactCheck, quote, type Seen, verdict } from "./fact.ts";
+import {
+  type ColumnSpec,
+  STATISTIC_ITEM_LIST_SCHEMA,
+  STATISTIC_META_SCHEMA,
+  STATISTIC_SEARCH_SCHEMA,
+  STATISTIC_TABLE_LIST_SCHEMA,
+  STATISTIC_WORD_SCHEMA,
+} from "../wire/columns.ts";
+import { SAMPLE_LIMIT_MESSAGE } from "../wire/sample.ts";
+import { agree, type Answers, describe, differ, type FactCheck, quote, verdict } from "./fact.ts";
+
+/**
+ * A service's fields in wire order: those its frame's columns are read from. The frames keep
+ * the wire's order, and a column read from another's field (PERIOD, START_DATE) adds none.
+ */
+const wireFields = (schema: readonly ColumnSpec[]): readonly string[] => [
+  ...new Set(schema.map((c) => c.source ?? c.name)),
+];
 
 /** StatisticSearch's fields, in wire order. */
-export const SEARCH_FIELDS: readonly string[] = [
-  "STAT_CODE",
-  "STAT_NAME",
-  "ITEM_CODE1",
-  "ITEM_NAME1",
-  "ITEM_CODE2",
-  "ITEM_NAME2",
-  "ITEM_CODE3",
-  "ITEM_NAME3",
-  "ITEM_CODE4",
-  "ITEM_NAME4",
-  "UNIT_NAME",
-  "WGT",
-  "TIME",
-  "DATA_VALUE",
-];
-
-const TABLE_FIELDS = ["P_STAT_CODE", "STAT_CODE", "STAT_NAME", "CYCLE", "SRCH_YN", "ORG_NAME"];
-const ITEM_FIELDS = [
-  "STAT_CODE",
-  "STAT_NAME",
-  "GRP_CODE",
-  "GRP_NAME",
-  "ITEM_CODE",
-  "ITEM_NAME",
-  "P_ITEM_CODE",
-  "P_ITEM_NAME",
-  "CYCLE",
-  "START_TIME",
-  "END_TIME",
-  "DATA_CNT",
-  "UNIT_NAME",
-  "WEIGHT",
-];
-const META_FIELDS = ["LVL", "P_CONT_CODE", "CONT_CODE", "CONT_NAME", "META_DATA"];
+export const SEARCH_FIELDS: readonly string[] = wireFields(STATISTIC_SEARCH_SCHEMA);
 
 /** The JSON success bodies of the run, with their service. */
 const JSON_BODIES: readonly (readonly [string, string])[] = [
@@ -58,11 +41,11 @@ const JSON_BODIES: readonly (readonly [string, string])[] = [
   ["meta", "StatisticMeta"],
 ];
 
-/** The sample key's own ERROR-301 ending (captured 2026-09 in two public test suites). */
-export const SAMPLE_LIMIT_ENDING = "\n sample은 최대 10건 이내에서 호출이 가능합니다.";
+/** The sample key's own ERROR-301 ending: its last line, which the generic text lacks. */
+export const SAMPLE_LIMIT_ENDING = SAMPLE_LIMIT_MESSAGE.kr.slice(
+  SAMPLE_LIMIT_MESSAGE.kr.lastIndexOf("\n"),
+);
 
-const differ = (seen: string): Seen => ({ seen, verdict: "differ" });
-const agree = (seen: string): Seen => ({ seen, verdict: "agree" });
 const typeOf = (v: unknown) => v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
 
 /** Problems of one body against `want`, or the body's rows when it is a success body. */
@@ -378,11 +361,16 @@ export const WIRE_FACTS: readonly FactCheck[] = [
       };
     },
   },
-  lookupFact("StatisticTableList: fields", "tables", TABLE_FIELDS, "measured live"),
+  lookupFact(
+    "StatisticTableList: fields",
+    "tables",
+    wireFields(STATISTIC_TABLE_LIST_SCHEMA),
+    "measured live",
+  ),
   lookupFact(
     "StatisticItemList: fields (WEIGHT, not WGT)",
     "items",
-    ITEM_FIELDS,
+    wireFields(STATISTIC_ITEM_LIST_SCHEMA),
     "measured live",
     (rows) =>
       rows.every((r) => typeof r.DATA_CNT === "number") ? undefined : "DATA_CNT not a number",
@@ -390,13 +378,13 @@ export const WIRE_FACTS: readonly FactCheck[] = [
   lookupFact(
     "StatisticWord: a Korean word, encoded",
     "word",
-    ["WORD", "CONTENT"],
+    wireFields(STATISTIC_WORD_SCHEMA),
     "measured live",
   ),
   lookupFact(
     "StatisticMeta: a Korean name, encoded",
     "meta",
-    META_FIELDS,
+    wireFields(STATISTIC_META_SCHEMA),
     "measured live",
     (rows) => rows.every((r) => typeof r.LVL === "string") ? undefined : "LVL not a string",
   ),

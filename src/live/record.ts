@@ -10,6 +10,8 @@
 
 import { join } from "node:path";
 import { redact } from "../client/mod.ts";
+import { writeFileAtomic } from "../util/atomic_write.ts";
+import { bodyShape } from "./body.ts";
 import type { LiveExchange } from "./exchange.ts";
 
 /** The file that lists a recording's exchanges. */
@@ -27,24 +29,11 @@ interface IndexEntry {
 
 /** A body's file extension, from what it starts with. */
 function extension(body: string): string {
-  const start = body.trimStart();
-  if (start.startsWith("{")) return "json";
-  if (/^<(?:!doctype\s+html|html[\s>])/i.test(start)) return "html";
-  if (start.startsWith("<")) return "xml";
-  return "txt";
+  const shape = bodyShape(body);
+  return shape === "empty" || shape === "other" ? "txt" : shape;
 }
 
-/** Writes a file beside its target, then renames it over the target. */
-async function writeAtomic(path: string, text: string): Promise<void> {
-  const temp = `${path}.${crypto.randomUUID()}.tmp`;
-  try {
-    await Deno.writeTextFile(temp, text);
-    await Deno.rename(temp, path);
-  } catch (e) {
-    await Deno.remove(temp).catch(() => {});
-    throw e;
-  }
-}
+const utf8 = new TextEncoder();
 
 /**
  * Saves a run as fixtures: one file a body, named by its request, and index.json.
@@ -85,7 +74,7 @@ export async function recordExchanges(
   const written: string[] = [];
   for (const e of exchanges) {
     const file = `${e.name}.${extension(e.body)}`;
-    await writeAtomic(join(dir, file), hide(e.body));
+    await writeFileAtomic(join(dir, file), utf8.encode(hide(e.body)));
     written.push(join(dir, file));
     index.push({
       name: e.name,
@@ -96,7 +85,8 @@ export async function recordExchanges(
       ...(e.error === undefined ? {} : { error: hide(e.error) }),
     });
   }
-  await writeAtomic(join(dir, INDEX_FILE), `${JSON.stringify({ exchanges: index }, null, 2)}\n`);
+  const text = `${JSON.stringify({ exchanges: index }, null, 2)}\n`;
+  await writeFileAtomic(join(dir, INDEX_FILE), utf8.encode(text));
   written.push(join(dir, INDEX_FILE));
   return written;
 }

@@ -8,39 +8,12 @@
 
 import type { LiveExchange } from "./exchange.ts";
 import type { FactResult } from "./fact.ts";
+import { codePointWidth, displayWidth } from "../util/width.ts";
+
+export { displayWidth };
 
 /** The widest each column is drawn; longer cells are cut, and given in full below the table. */
 const CAPS = { fact: 46, expected: 38, seen: 34 } as const;
-
-/** Terminal columns a character takes: two for Hangul and other wide East Asian characters. */
-function charWidth(code: number): number {
-  const wide = (code >= 0x1100 && code <= 0x115f) || (code >= 0x2e80 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6);
-  return wide ? 2 : 1;
-}
-
-/**
- * The columns a text takes on a terminal.
- *
- * @param text Any text.
- * @returns Its width: Hangul and other wide characters count two.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { displayWidth } from "./report.ts";
- *
- * assert.equal(displayWidth("ab"), 2);
- * assert.equal(displayWidth("환율"), 4);
- * ```
- */
-export function displayWidth(text: string): number {
-  let w = 0;
-  for (const ch of text) w += charWidth(ch.codePointAt(0)!);
-  return w;
-}
 
 /** The text cut to `max` columns (ending "…" when cut), then padded to `to` columns. */
 function cell(text: string, max: number, to: number): string {
@@ -49,7 +22,7 @@ function cell(text: string, max: number, to: number): string {
     let w = 0;
     let cut = "";
     for (const ch of out) {
-      const cw = charWidth(ch.codePointAt(0)!);
+      const cw = codePointWidth(ch);
       if (w + cw > max - 1) break;
       cut += ch;
       w += cw;

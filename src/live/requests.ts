@@ -38,23 +38,25 @@ export interface LiveRequest {
   readonly suffix?: string;
 }
 
-const own = (
+/**
+ * A request, its segments after the key written as a path ("json/kr/1/10/722Y001": no segment
+ * holds a "/"), as the report shows it.
+ */
+const ask = (
   name: string,
   purpose: string,
   service: string,
-  segments: readonly string[],
-): LiveRequest => ({ name, purpose, service, key: "own", segments });
+  path: string,
+  key: KeyKind = "own",
+): LiveRequest => ({ name, purpose, service, key, segments: path.split("/") });
 
-const search = (
-  name: string,
-  purpose: string,
-  format: string,
-  rows: readonly [string, string],
-  args: readonly string[],
-): LiveRequest => own(name, purpose, "StatisticSearch", [format, "kr", ...rows, ...args]);
+const search = (name: string, purpose: string, path: string): LiveRequest =>
+  ask(name, purpose, "StatisticSearch", path);
+
+const KEYSTATS = "KeyStatisticList";
 
 /** Base rate, monthly, 2023: twelve rows, one item. */
-const BASE_RATE_2023 = ["722Y001", "M", "202301", "202312", "0101000"] as const;
+const BASE_RATE_2023 = "722Y001/M/202301/202312/0101000";
 
 /**
  * The requests, in the order they are sent.
@@ -69,175 +71,96 @@ const BASE_RATE_2023 = ["722Y001", "M", "202301", "202312", "0101000"] as const;
  * ```
  */
 export const LIVE_REQUESTS: readonly LiveRequest[] = [
-  own("keystats-json", "KeyStatisticList, rows 1-200 of about 101", "KeyStatisticList", [
-    "json",
-    "kr",
-    "1",
-    "200",
-  ]),
-  own("keystats-xml", "KeyStatisticList in XML, one row", "KeyStatisticList", [
-    "xml",
-    "kr",
-    "1",
-    "1",
-  ]),
-  search("search-m-json", "monthly TIME labels; field order and types", "json", ["1", "100"], [
-    ...BASE_RATE_2023,
-  ]),
-  search("search-m-xml", "the same rows in XML", "xml", ["1", "100"], [...BASE_RATE_2023]),
-  search("search-a", "annual TIME labels", "json", ["1", "100"], [
-    "200Y101",
-    "A",
-    "2020",
-    "2023",
-    "10101",
-  ]),
-  search("search-s", "semi-annual TIME labels", "json", ["1", "100"], [
-    "105Y001",
-    "S",
-    "2020S1",
-    "2021S2",
-  ]),
-  search("search-q", "quarterly TIME labels", "json", ["1", "100"], [
-    "200Y102",
-    "Q",
-    "2023Q1",
-    "2023Q4",
-    "10111",
-  ]),
-  search("sm-live", "half-monthly, asked in the live spelling YYYYMMSn", "json", ["1", "100"], [
-    "814Y002",
-    "SM",
-    "200401S1",
-    "200402S2",
-  ]),
-  search("sm-spec", "half-monthly, asked in the specification's YYYYMMSMn", "json", [
-    "1",
-    "100",
-  ], ["814Y002", "SM", "200401SM1", "200402SM2"]),
-  search("search-d", "daily TIME labels; the base rate has every calendar day", "json", [
-    "1",
-    "100",
-  ], ["722Y001", "D", "20240101", "20240110", "0101000"]),
-  search("page-100000", "rows 1 to 100000 in one request (a modest table)", "json", [
-    "1",
-    "100000",
-  ], ["731Y001", "D", "20240101", "20241231", "0000001"]),
-  search("end-future", "an end period long after the latest", "json", ["1", "1000"], [
-    "722Y001",
-    "M",
-    "202401",
-    "209912",
-    "0101000",
-  ]),
-  search("future-range", "a range wholly in the future", "json", ["1", "10"], [
-    "722Y001",
-    "D",
-    "20991230",
-    "20991231",
-    "0101000",
-  ]),
+  ask("keystats-json", "KeyStatisticList, rows 1-200 of about 101", KEYSTATS, "json/kr/1/200"),
+  ask("keystats-xml", "KeyStatisticList in XML, one row", KEYSTATS, "xml/kr/1/1"),
+  search(
+    "search-m-json",
+    "monthly TIME labels; field order and types",
+    `json/kr/1/100/${BASE_RATE_2023}`,
+  ),
+  search("search-m-xml", "the same rows in XML", `xml/kr/1/100/${BASE_RATE_2023}`),
+  search("search-a", "annual TIME labels", "json/kr/1/100/200Y101/A/2020/2023/10101"),
+  search("search-s", "semi-annual TIME labels", "json/kr/1/100/105Y001/S/2020S1/2021S2"),
+  search("search-q", "quarterly TIME labels", "json/kr/1/100/200Y102/Q/2023Q1/2023Q4/10111"),
+  search(
+    "sm-live",
+    "half-monthly, asked in the live spelling YYYYMMSn",
+    "json/kr/1/100/814Y002/SM/200401S1/200402S2",
+  ),
+  search(
+    "sm-spec",
+    "half-monthly, asked in the specification's YYYYMMSMn",
+    "json/kr/1/100/814Y002/SM/200401SM1/200402SM2",
+  ),
+  search(
+    "search-d",
+    "daily TIME labels; the base rate has every calendar day",
+    "json/kr/1/100/722Y001/D/20240101/20240110/0101000",
+  ),
+  search(
+    "page-100000",
+    "rows 1 to 100000 in one request (a modest table)",
+    "json/kr/1/100000/731Y001/D/20240101/20241231/0000001",
+  ),
+  search(
+    "end-future",
+    "an end period long after the latest",
+    "json/kr/1/1000/722Y001/M/202401/209912/0101000",
+  ),
+  search(
+    "future-range",
+    "a range wholly in the future",
+    "json/kr/1/10/722Y001/D/20991230/20991231/0101000",
+  ),
+  ask("bad-key", "INFO-100: a key no account has", KEYSTATS, "json/kr/1/1", "invalid"),
+  search(
+    "no-such-table",
+    "INFO-200: a table code that does not exist",
+    "json/kr/1/10/000Y000/A/2020/2020",
+  ),
+  search("args-missing", "ERROR-100: row numbers but no service arguments", "json/kr/1/10"),
+  search(
+    "date-shape",
+    "ERROR-101: a year asked of a monthly cycle",
+    "json/kr/1/10/722Y001/M/2023/2023/0101000",
+  ),
+  ask("bad-format", "ERROR-200: the format csv", KEYSTATS, "csv/kr/1/10"),
+  search("rows-missing", "ERROR-300: no row numbers (and no arguments)", "json/kr"),
+  search(
+    "rows-not-integers",
+    "ERROR-301 in XML: row numbers abc/xyz",
+    `xml/kr/abc/xyz/${BASE_RATE_2023}`,
+  ),
+  ask(
+    "unknown-service",
+    "ERROR-500: a service that does not exist",
+    "StatisticNothing",
+    "json/kr/1/1",
+  ),
+  ask("sample-11", "the sample key asked for 11 rows", KEYSTATS, "json/kr/1/11", "sample"),
+  ask("sample-0-5", "the sample key asked for rows 0 to 5", KEYSTATS, "json/kr/0/5", "sample"),
+  ask(
+    "order-key-format",
+    "which wins: a bad key or a bad format",
+    KEYSTATS,
+    "csv/kr/1/10",
+    "invalid",
+  ),
+  search(
+    "order-old-cycle",
+    "which wins: the old cycle MM or its dates",
+    "json/kr/1/10/722Y001/MM/202301/202312/0101000",
+  ),
+  ask("tables", "StatisticTableList: its size and first row", "StatisticTableList", "json/kr/1/1"),
+  ask("items", "StatisticItemList of 722Y001", "StatisticItemList", "json/kr/1/10/722Y001"),
+  ask("word", "StatisticWord: a Korean argument", "StatisticWord", "json/kr/1/10/소비자동향지수"),
+  ask("meta", "StatisticMeta: a Korean argument", "StatisticMeta", "json/kr/1/10/경제심리지수"),
   {
-    name: "bad-key",
-    purpose: "INFO-100: a key no account has",
-    service: "KeyStatisticList",
-    key: "invalid",
-    segments: ["json", "kr", "1", "1"],
-  },
-  search("no-such-table", "INFO-200: a table code that does not exist", "json", ["1", "10"], [
-    "000Y000",
-    "A",
-    "2020",
-    "2020",
-  ]),
-  search("args-missing", "ERROR-100: row numbers but no service arguments", "json", [
-    "1",
-    "10",
-  ], []),
-  search("date-shape", "ERROR-101: a year asked of a monthly cycle", "json", ["1", "10"], [
-    "722Y001",
-    "M",
-    "2023",
-    "2023",
-    "0101000",
-  ]),
-  own("bad-format", "ERROR-200: the format csv", "KeyStatisticList", ["csv", "kr", "1", "10"]),
-  own("rows-missing", "ERROR-300: no row numbers (and no arguments)", "StatisticSearch", [
-    "json",
-    "kr",
-  ]),
-  search("rows-not-integers", "ERROR-301 in XML: row numbers abc/xyz", "xml", ["abc", "xyz"], [
-    ...BASE_RATE_2023,
-  ]),
-  own("unknown-service", "ERROR-500: a service that does not exist", "StatisticNothing", [
-    "json",
-    "kr",
-    "1",
-    "1",
-  ]),
-  {
-    name: "sample-11",
-    purpose: "the sample key asked for 11 rows",
-    service: "KeyStatisticList",
-    key: "sample",
-    segments: ["json", "kr", "1", "11"],
-  },
-  {
-    name: "sample-0-5",
-    purpose: "the sample key asked for rows 0 to 5",
-    service: "KeyStatisticList",
-    key: "sample",
-    segments: ["json", "kr", "0", "5"],
-  },
-  {
-    name: "order-key-format",
-    purpose: "which wins: a bad key or a bad format",
-    service: "KeyStatisticList",
-    key: "invalid",
-    segments: ["csv", "kr", "1", "10"],
-  },
-  search("order-old-cycle", "which wins: the old cycle MM or its dates", "json", ["1", "10"], [
-    "722Y001",
-    "MM",
-    "202301",
-    "202312",
-    "0101000",
-  ]),
-  own("tables", "StatisticTableList: its size and first row", "StatisticTableList", [
-    "json",
-    "kr",
-    "1",
-    "1",
-  ]),
-  own("items", "StatisticItemList of 722Y001", "StatisticItemList", [
-    "json",
-    "kr",
-    "1",
-    "10",
-    "722Y001",
-  ]),
-  own("word", "StatisticWord: a Korean argument", "StatisticWord", [
-    "json",
-    "kr",
-    "1",
-    "10",
-    "소비자동향지수",
-  ]),
-  own("meta", "StatisticMeta: a Korean argument", "StatisticMeta", [
-    "json",
-    "kr",
-    "1",
-    "10",
-    "경제심리지수",
-  ]),
-  {
-    ...search("guide-query", "the guide's own sample URL, ending /?/?/?", "json", ["1", "10"], [
-      "200Y101",
-      "A",
-      "2020",
-      "2023",
-      "10101",
-    ]),
+    ...search(
+      "guide-query",
+      "the guide's own sample URL, ending /?/?/?",
+      "json/kr/1/10/200Y101/A/2020/2023/10101",
+    ),
     suffix: "/?/?/?",
   },
 ];

@@ -103,7 +103,6 @@ export async function writeCatalogueItems(
   }
   const nonEmpty = parts.filter((p) => p.height > 0);
   if (nonEmpty.length === 0) return;
-  await Deno.mkdir(joinPath(dir, CATALOGUE_DIR), { recursive: true });
   await writeParquetAtomic(
     joinPath(dir, `${CATALOGUE_DIR}/${ITEMS_FILE}`),
     pl.concat(nonEmpty, { how: "vertical", rechunk: true }),
@@ -274,6 +273,5 @@ export async function writeCatalogueTables(dir: string, manifest: Manifest): Pro
     pl.Series("FETCHED_AT", sorted.map((g) => g.at), pl.Float64).cast(pl.Int64)
       .cast(pl.Datetime("ms")),
   ]);
-  await Deno.mkdir(joinPath(dir, CATALOGUE_DIR), { recursive: true });
   await writeParquetAtomic(joinPath(dir, `${CATALOGUE_DIR}/${TABLES_FILE}`), frame);
 }

@@ -6,7 +6,7 @@
  */
 
 import { EcosError, isEcosError, restate } from "../errors.ts";
-import type { MirrorUnit } from "./plan.ts";
+import { type MirrorUnit, unitName } from "./plan.ts";
 
 /**
  * The caller stopped the run.
@@ -43,10 +43,8 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
 export function unitFailure(e: unknown, unit: MirrorUnit): unknown {
   if (!isEcosError(e) || e.code === "ABORTED") return e;
   return restate(e, {
-    message:
-      `${e.message} (while mirroring ${unit.statCode} ${unit.cycle}${
-        unit.item === null ? "" : ` ${unit.item}`
-      }; ` +
-      "run the mirror again to resume where it stopped)",
+    message: `${e.message} (while mirroring ${
+      unitName(unit)
+    }; run the mirror again to resume where it stopped)`,
   });
 }

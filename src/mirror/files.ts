@@ -9,9 +9,11 @@
 import { Buffer } from "node:buffer";
 import { type DataFrame, pl } from "../deps.ts";
 import { CATALOGUE_DIR, HISTORY_DIR, isTempName, joinPath, tempPath } from "./layout.ts";
+import { conform } from "./merge.ts";
 
 /**
- * Writes a file atomically: `write` fills a temporary file, which then replaces `path`.
+ * Writes a file atomically: `write` fills a temporary file, which then replaces `path`. The
+ * file's folder is created when missing (a new partition's, the history's, the catalogue's).
  *
  * @param path The file to write.
  * @param write Writes the content to the path it is given.
@@ -20,6 +22,7 @@ export async function writeAtomic(
   path: string,
   write: (tmp: string) => Promise<void> | void,
 ): Promise<void> {
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   const tmp = tempPath(path);
   try {
     await write(tmp);
@@ -64,6 +67,32 @@ export async function readParquetFile(path: string): Promise<DataFrame> {
   return pl.readParquet(Buffer.from(await Deno.readFile(path)));
 }
 
+/**
+ * A Parquet file's rows with the columns given, if the file is there. A file that cannot be
+ * read as such is moved aside (`<name>.damaged-<time>`, which neither the data's nor the
+ * history's glob takes), and `onDamaged` told where and why, to say it in a warning.
+ *
+ * @param path The file.
+ * @param columns The columns, cast to their types ({@linkcode conform}).
+ * @param onDamaged Told the name the damaged file was moved to, and the reason's first line.
+ * @returns The rows; `undefined` when the file is missing or was damaged.
+ */
+export async function readOrSetAside(
+  path: string,
+  columns: readonly string[],
+  onDamaged: (aside: string, reason: string) => void,
+): Promise<DataFrame | undefined> {
+  if (!(await exists(path))) return undefined;
+  try {
+    return conform(await readParquetFile(path), columns);
+  } catch (e) {
+    const aside = `${path}.damaged-${Date.now()}`;
+    await Deno.rename(path, aside);
+    onDamaged(aside, e instanceof Error ? e.message.split("\n")[0]! : String(e));
+    return undefined;
+  }
+}
+
 /** Whether a path exists (as anything). */
 export async function exists(path: string): Promise<boolean> {
   try {
@@ -85,6 +114,34 @@ export async function entries(dir: string): Promise<Deno.DirEntry[]> {
     throw e;
   }
   return out;
+}
+
+/**
+ * Whether a partition folder (`STAT_CODE=*\/CYCLE=*`) under a folder holds a file that `take`
+ * takes. Synchronous, for the scans, which build their LazyFrame at once.
+ *
+ * @param base The mirror's directory, or its history's folder.
+ * @param take Whether a file name counts.
+ * @returns `true` at the first such file; `false` when there is none (or no `base`).
+ */
+export function hasPartitionFile(base: string, take: (name: string) => boolean): boolean {
+  const list = (path: string) => {
+    try {
+      return [...Deno.readDirSync(path)];
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) return [];
+      throw e;
+    }
+  };
+  for (const table of list(base)) {
+    if (!table.isDirectory || !table.name.startsWith("STAT_CODE=")) continue;
+    for (const cycle of list(joinPath(base, table.name))) {
+      if (!cycle.isDirectory || !cycle.name.startsWith("CYCLE=")) continue;
+      const files = list(joinPath(base, `${table.name}/${cycle.name}`));
+      if (files.some((f) => f.isFile && take(f.name))) return true;
+    }
+  }
+  return false;
 }
 
 /**

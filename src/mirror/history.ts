@@ -9,9 +9,9 @@
 
 import { type DataFrame, pl } from "../deps.ts";
 import type { Cycle } from "../wire/period.ts";
-import { exists, readParquetFile, writeParquetAtomic } from "./files.ts";
-import { HISTORY_GLOB, historyFile, joinPath } from "./layout.ts";
-import { appendHistory, conform, HISTORY_COLUMNS } from "./merge.ts";
+import { hasPartitionFile, readOrSetAside, writeParquetAtomic } from "./files.ts";
+import { HISTORY_DIR, HISTORY_FILE, HISTORY_GLOB, historyFile, joinPath } from "./layout.ts";
+import { appendHistory, emptyHistory, HISTORY_COLUMNS } from "./merge.ts";
 
 /** A Polars LazyFrame (the type nodejs-polars gives `DataFrame.lazy()`). */
 export type LazyFrame = ReturnType<DataFrame["lazy"]>;
@@ -26,26 +26,21 @@ export type LazyFrame = ReturnType<DataFrame["lazy"]>;
  * @param warn Told when a damaged file was moved aside.
  * @returns The rows; `undefined` for none.
  */
-export async function readHistory(
+export function readHistory(
   dir: string,
   statCode: string,
   cycle: Cycle,
   warn: (message: string) => void,
 ): Promise<DataFrame | undefined> {
-  const path = joinPath(dir, historyFile(statCode, cycle));
-  if (!(await exists(path))) return undefined;
-  try {
-    return conform(await readParquetFile(path), HISTORY_COLUMNS);
-  } catch (e) {
-    const aside = `${path}.damaged-${Date.now()}`;
-    await Deno.rename(path, aside);
-    warn(
-      `${statCode} ${cycle}: the history file could not be read (${
-        e instanceof Error ? e.message.split("\n")[0] : String(e)
-      }); moved it to ${aside} and started a new one`,
-    );
-    return undefined;
-  }
+  return readOrSetAside(
+    joinPath(dir, historyFile(statCode, cycle)),
+    HISTORY_COLUMNS,
+    (aside, why) =>
+      warn(
+        `${statCode} ${cycle}: the history file could not be read (${why}); moved it to ${aside} ` +
+          "and started a new one",
+      ),
+  );
 }
 
 /**
@@ -65,29 +60,11 @@ export async function addToHistory(
   warn: (message: string) => void,
 ): Promise<void> {
   if (superseded.height === 0) return;
-  const file = historyFile(statCode, cycle);
   const history = await readHistory(dir, statCode, cycle, warn);
-  await Deno.mkdir(joinPath(dir, file.slice(0, file.lastIndexOf("/"))), { recursive: true });
-  await writeParquetAtomic(joinPath(dir, file), appendHistory(history, superseded));
-}
-
-/** Whether a mirror has any history file. */
-function hasHistory(dir: string): boolean {
-  try {
-    for (const table of Deno.readDirSync(joinPath(dir, "_history"))) {
-      if (!table.isDirectory || !table.name.startsWith("STAT_CODE=")) continue;
-      for (const cycle of Deno.readDirSync(joinPath(dir, `_history/${table.name}`))) {
-        if (!cycle.isDirectory || !cycle.name.startsWith("CYCLE=")) continue;
-        for (const f of Deno.readDirSync(joinPath(dir, `_history/${table.name}/${cycle.name}`))) {
-          if (f.isFile && f.name === "history.pq") return true;
-        }
-      }
-    }
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return false;
-    throw e;
-  }
-  return false;
+  await writeParquetAtomic(
+    joinPath(dir, historyFile(statCode, cycle)),
+    appendHistory(history, superseded),
+  );
 }
 
 /**
@@ -105,11 +82,8 @@ export function scanHistory(dir: string): LazyFrame {
     "CYCLE",
     ...HISTORY_COLUMNS.slice(-3),
   ];
-  if (!hasHistory(dir)) {
-    const empty = conform(
-      pl.DataFrame(Object.fromEntries(HISTORY_COLUMNS.map((c) => [c, [null]]))),
-      HISTORY_COLUMNS,
-    ).clear().withColumns(
+  if (!hasPartitionFile(joinPath(dir, HISTORY_DIR), (name) => name === HISTORY_FILE)) {
+    const empty = emptyHistory().withColumns(
       pl.lit(null).cast(pl.Utf8).alias("STAT_CODE"),
       pl.lit(null).cast(pl.Utf8).alias("CYCLE"),
     );

@@ -14,7 +14,7 @@
  */
 
 import { type EcosClient, validateStatCode } from "../client/mod.ts";
-import { invalidArgument, isEcosError } from "../errors.ts";
+import { invalidArgument } from "../errors.ts";
 import { isBundledServer } from "../wire/bundled.ts";
 import type { Cycle } from "../wire/period.ts";
 import { type ItemList, itemLists, writeCatalogueItems } from "./catalogue.ts";
@@ -32,7 +32,7 @@ import {
   workSettings,
 } from "./plan.ts";
 import { openManifest, runUnits } from "./run.ts";
-import { type MirrorFailure, startTally, type Tally } from "./tally.ts";
+import { failureOf, type MirrorFailure, startTally, type Tally } from "./tally.ts";
 
 /** What a mirror run did. */
 export interface MirrorResult {
@@ -105,11 +105,7 @@ function checkCodes(statCodes: unknown, keepGoing: boolean, tally: Tally): strin
       codes.push(checkCode(code));
     } catch (e) {
       if (!keepGoing) throw e;
-      tally.failures.push({
-        statCode: String(code),
-        code: isEcosError(e) ? e.code : "INVALID_ARGUMENT",
-        message: e instanceof Error ? e.message : String(e),
-      });
+      tally.failures.push(failureOf({ statCode: String(code) }, e, "INVALID_ARGUMENT"));
     }
   }
   return [...new Set(codes)];
@@ -231,7 +227,12 @@ export async function mirror(
     throw invalidArgument("Pass an EcosClient as the first argument of mirror()");
   }
   throwIfAborted(o.signal);
-  if (o.dryRun) return await planOnly(client, codes, o, tally);
+  if (o.dryRun) {
+    // The plan from what is on disk: nothing written, no lock.
+    const { plan } = await prepare(client, codes, o, tally, true);
+    await o.onPlan?.(plan);
+    return resultOf(plan, false, tally);
+  }
 
   await Deno.mkdir(o.dir, { recursive: true });
   const lock = await lockMirror(o.dir);
@@ -239,17 +240,14 @@ export async function mirror(
     await sweepTempFiles(o.dir);
     await migrateV1(o.dir, sourceOf(client));
     const warn = warner(o, tally);
-    const { manifest, resumed } = await openManifest(
+    const { manifest, lists, catalogue, input, plan, works } = await prepare(
+      client,
+      codes,
       o,
-      sourceOf(client),
-      publicBaseUrl(client.baseUrl),
-      client.language,
+      tally,
       false,
     );
-    const { lists, catalogue } = await itemLists(client, codes, itemListSettings(o, tally), tally);
     await writeCatalogueItems(o.dir, catalogue, lists);
-    const input = planInput(client, o, manifest, resumed, tally);
-    const { plan, works } = planMirror(lists, input);
     if ((await o.onPlan?.(plan)) === false) return resultOf(plan, false, tally);
     const splitUnits = (unit: { statCode: string; cycle: Cycle }) =>
       itemWorks(lists.get(unit.statCode), unit.statCode, unit.cycle, input);
@@ -260,24 +258,28 @@ export async function mirror(
   }
 }
 
-/** A dry run: the plan from what is on disk, nothing written, no lock. */
-async function planOnly(
+/**
+ * What a run and a dry run start from: the manifest (written unless `readOnly`), the item
+ * lists, and the plan.
+ */
+async function prepare(
   client: EcosClient,
   codes: readonly string[],
   o: MirrorSettings,
   tally: Tally,
-): Promise<MirrorResult> {
+  readOnly: boolean,
+) {
   const { manifest, resumed } = await openManifest(
     o,
     sourceOf(client),
     publicBaseUrl(client.baseUrl),
     client.language,
-    true,
+    readOnly,
   );
-  const { lists } = await itemLists(client, codes, itemListSettings(o, tally), tally);
-  const { plan } = planMirror(lists, planInput(client, o, manifest, resumed, tally));
-  await o.onPlan?.(plan);
-  return resultOf(plan, false, tally);
+  const { lists, catalogue } = await itemLists(client, codes, itemListSettings(o, tally), tally);
+  // After the item lists: the plan counts their requests.
+  const input = planInput(client, o, manifest, resumed, tally);
+  return { manifest, lists, catalogue, input, ...planMirror(lists, input) };
 }
 
 function warner(o: MirrorSettings, tally: Tally): (message: string) => void {
@@ -294,12 +296,7 @@ function itemListSettings(o: MirrorSettings, tally: Tally) {
     signal: o.signal,
     now: o.now,
     onFailure: o.keepGoing
-      ? (statCode: string, e: unknown) =>
-        tally.failures.push({
-          statCode,
-          code: isEcosError(e) ? e.code : "ERROR",
-          message: e instanceof Error ? e.message : String(e),
-        })
+      ? (statCode: string, e: unknown) => tally.failures.push(failureOf({ statCode }, e))
       : undefined,
   };
 }

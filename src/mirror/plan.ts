@@ -47,6 +47,16 @@ export interface MirrorUnit {
   rows: number;
 }
 
+/**
+ * A unit as messages and progress lines name it.
+ *
+ * @param unit The unit's table, cycle and item.
+ * @returns E.g. "722Y001 M", or "731Y001 D 0000001" for a split partition's unit.
+ */
+export function unitName(unit: Pick<MirrorUnit, "statCode" | "cycle" | "item">): string {
+  return `${unit.statCode} ${unit.cycle}${unit.item === null ? "" : ` ${unit.item}`}`;
+}
+
 /** What the run does with a unit. */
 export type UnitMode =
   /** Fetched earlier in this run (which is being resumed): skipped. */

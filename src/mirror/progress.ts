@@ -5,7 +5,7 @@
  */
 
 import type { Cycle } from "../wire/period.ts";
-import { type MirrorPlan, timeAtRateLimit, type UnitMode } from "./plan.ts";
+import { type MirrorPlan, timeAtRateLimit, type UnitMode, unitName } from "./plan.ts";
 import type { Tally } from "./tally.ts";
 import { count, shortDuration } from "../util/human.ts";
 
@@ -141,8 +141,7 @@ export function formatMirrorProgress(p: MirrorProgress): string {
   const how = u.mode === "incremental" ? `update from ${u.from}` : `from ${u.from}`;
   const pages = p.totalPages > 1 ? ` (page ${p.pages}/${p.totalPages})` : "";
   const left = p.etaMs <= 0 ? "done" : `${shortDuration(p.etaMs)} left`;
-  const item = u.item === null ? "" : ` ${u.item}`;
-  return `${u.statCode} ${u.cycle}${item} (${how}): ${count(p.rows)} rows${pages}, ` +
+  return `${unitName(u)} (${how}): ${count(p.rows)} rows${pages}, ` +
     `${p.unitsDone}/${p.units} units, ${count(p.requests)}/${count(p.plannedRequests)} ` +
     `requests, ${left}`;
 }

@@ -8,9 +8,12 @@
 import { type DataFrame, pl } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
 import type { Cycle } from "../wire/period.ts";
-import { scanHistory } from "./history.ts";
-import { keyed } from "./merge.ts";
+import { type LazyFrame, scanHistory } from "./history.ts";
+import { KEY_COLUMNS, keyed } from "./merge.ts";
 import { scanData } from "./scan.ts";
+
+/** The partitions, before a row's items and period in its key. */
+const PARTS = ["STAT_CODE", "CYCLE"];
 
 /** Which revisions {@linkcode mirrorRevisions} lists. */
 export interface MirrorRevisionsOptions {
@@ -62,54 +65,39 @@ export function mirrorRevisions(dir: string, options: MirrorRevisionsOptions = {
   } catch {
     throw invalidArgument(`Mirror something into ${dir} first: no such directory`);
   }
-  let history = scanHistory(dir);
-  if (options.statCode !== undefined) {
-    history = history.filter(pl.col("STAT_CODE").eq(pl.lit(options.statCode)));
-  }
-  if (options.item !== undefined) {
-    history = history.filter(pl.col("ITEM_CODE1").eq(pl.lit(options.item)));
-  }
-  if (options.cycles !== undefined) {
-    history = history.filter(pl.col("CYCLE").isIn([...options.cycles]));
-  }
-  if (options.since !== undefined) {
-    history = history.filter(
-      pl.col("REPLACED_AT").gtEq(pl.lit(options.since.getTime()).cast(pl.Datetime("ms"))),
-    );
-  }
-  const parts = ["STAT_CODE", "CYCLE"];
-  const old = keyed(history.collectSync(), parts, "__ROW");
+  // The table, item and cycles asked for, of the history and of the data alike: a filter on
+  // STAT_CODE or CYCLE skips the other partitions' files.
+  const within = (frame: LazyFrame) => {
+    let out = frame;
+    if (options.statCode !== undefined) {
+      out = out.filter(pl.col("STAT_CODE").eq(pl.lit(options.statCode)));
+    }
+    if (options.item !== undefined) out = out.filter(pl.col("ITEM_CODE1").eq(pl.lit(options.item)));
+    if (options.cycles !== undefined) out = out.filter(pl.col("CYCLE").isIn([...options.cycles]));
+    return out;
+  };
+  const history = keyed(within(scanHistory(dir)).collectSync(), PARTS, "__ROW");
+  const old = options.since === undefined ? history : history.filter(
+    pl.col("REPLACED_AT").gtEq(pl.lit(options.since.getTime()).cast(pl.Datetime("ms"))),
+  );
   // The value that replaced each: the next vintage (its FIRST_SEEN is this REPLACED_AT), in the
   // history or, for the latest, in the data.
   const vintages = (frame: DataFrame) =>
-    keyed(frame, parts, "__ROW").select(
+    frame.select(
       pl.col("__ROW"),
       pl.col("FIRST_SEEN").alias("REPLACED_AT"),
       pl.col("DATA_VALUE").alias("NEW_VALUE"),
     );
   const next = pl.concat([
-    vintages(scanHistory(dir).collectSync()),
-    vintages(scanData(dir).collectSync()),
+    vintages(history),
+    vintages(keyed(within(scanData(dir)).collectSync(), PARTS, "__ROW")),
   ], { how: "vertical" }).unique({ subset: ["__ROW", "REPLACED_AT"], keep: "first" });
   return old.rename({ DATA_VALUE: "OLD_VALUE" })
     .join(next, { on: ["__ROW", "REPLACED_AT"], how: "left" })
-    .sort([
-      "STAT_CODE",
-      "CYCLE",
-      "ITEM_CODE1",
-      "ITEM_CODE2",
-      "ITEM_CODE3",
-      "ITEM_CODE4",
-      "TIME",
-      "REPLACED_AT",
-    ])
+    .sort([...PARTS, ...KEY_COLUMNS, "REPLACED_AT"])
     .select(
-      "STAT_CODE",
-      "CYCLE",
-      "ITEM_CODE1",
-      "ITEM_CODE2",
-      "ITEM_CODE3",
-      "ITEM_CODE4",
+      ...PARTS,
+      ...KEY_COLUMNS.slice(0, 4),
       "ITEM_NAME1",
       "PERIOD",
       "TIME",

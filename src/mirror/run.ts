@@ -9,7 +9,8 @@
  */
 
 import { type DataFrame, pl } from "../deps.ts";
-import { invalidArgument, isEcosError } from "../errors.ts";
+import { invalidArgument } from "../errors.ts";
+import { count } from "../util/human.ts";
 import { isFatal, writeCatalogueTables } from "./catalogue.ts";
 import { throwIfAborted } from "./failures.ts";
 import { exists, writeParquetAtomic } from "./files.ts";
@@ -27,9 +28,9 @@ import {
   writeManifest,
 } from "./manifest.ts";
 import type { MirrorSettings } from "./options.ts";
-import type { MirrorUnit, UnitWork } from "./plan.ts";
-import type { Tally } from "./tally.ts";
-import { mirrorUnit, readStored, SplitNeeded, unitName, type UnitRun } from "./unit.ts";
+import { type MirrorUnit, unitName, type UnitWork } from "./plan.ts";
+import { failureOf, type Tally } from "./tally.ts";
+import { mirrorUnit, readStored, SplitNeeded, type UnitRun } from "./unit.ts";
 
 /** Tables failing one after another before a `keepGoing` run gives up: the service is down. */
 const FAILURES_IN_A_ROW = 5;
@@ -157,20 +158,15 @@ export async function runUnits(
             `${unitName(e.unit)}: ${
               e.rows === undefined
                 ? "the service finds even one period too large"
-                : `${e.rows.toLocaleString("en-US")} rows, more than one pull may bring`
+                : `${count(e.rows)} rows, more than one pull may bring`
             }; fetched item by item (${items.length} items)`,
           );
           queue.splice(i + 1, 0, ...items);
           continue;
         }
         if (!keepGoing || isFatal(e)) throw e;
-        tally.failures.push({
-          statCode: work.unit.statCode,
-          cycle: work.unit.cycle,
-          ...(work.unit.item === null ? {} : { item: work.unit.item }),
-          code: isEcosError(e) ? e.code : "ERROR",
-          message: e instanceof Error ? e.message : String(e),
-        });
+        const { statCode, cycle, item } = work.unit;
+        tally.failures.push(failureOf({ statCode, cycle, ...(item === null ? {} : { item }) }, e));
         failedTables.add(work.unit.statCode);
         if (++inARow >= FAILURES_IN_A_ROW) throw e;
       }

@@ -9,6 +9,7 @@ import { pl } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
 import { emptyFrame } from "../client/mod.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
+import { hasPartitionFile } from "./files.ts";
 import { type LazyFrame, scanHistory } from "./history.ts";
 import { DATA_GLOB, joinPath } from "./layout.ts";
 import { KEY_COLUMNS } from "./merge.ts";
@@ -33,29 +34,6 @@ export interface ScanMirrorOptions {
   asOf?: Date | string;
 }
 
-/** Whether a mirror holds at least one data file (names a glob on `*.parquet` would take). */
-function hasDataFiles(dir: string): boolean {
-  const list = (path: string) => {
-    try {
-      return [...Deno.readDirSync(path)];
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) return [];
-      throw e;
-    }
-  };
-  for (const table of list(dir)) {
-    if (!table.isDirectory || !table.name.startsWith("STAT_CODE=")) continue;
-    for (const cycle of list(joinPath(dir, table.name))) {
-      if (!cycle.isDirectory || !cycle.name.startsWith("CYCLE=")) continue;
-      const files = list(joinPath(dir, `${table.name}/${cycle.name}`));
-      if (files.some((f) => f.isFile && !f.name.startsWith(".") && f.name.endsWith(".parquet"))) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
 /** Checks that `dir` is a directory. */
 function checkDir(dir: unknown): asserts dir is string {
   if (typeof dir !== "string" || dir === "") {
@@ -78,7 +56,8 @@ function checkDir(dir: unknown): asserts dir is string {
  * @returns The lazy frame.
  */
 export function scanData(dir: string): LazyFrame {
-  if (!hasDataFiles(dir)) {
+  // No file the glob would take (a hidden one is being written): no rows, the same columns.
+  if (!hasPartitionFile(dir, (name) => !name.startsWith(".") && name.endsWith(".parquet"))) {
     return emptyFrame(STATISTIC_SEARCH_SCHEMA)
       .withColumns(
         pl.lit(null).cast(pl.String).alias("CYCLE"),

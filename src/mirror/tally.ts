@@ -6,6 +6,7 @@
  */
 
 import type { Progress } from "../client/mod.ts";
+import { isEcosError } from "../errors.ts";
 import type { Cycle } from "../wire/period.ts";
 
 /** A table, or a unit of it, that a run could not mirror. */
@@ -20,6 +21,27 @@ export interface MirrorFailure {
   code: string;
   /** What went wrong and what to do. */
   message: string;
+}
+
+/**
+ * A failure as the result lists it: where, the error's code (`fallback` for an error that is
+ * not an EcosError) and its message.
+ *
+ * @param where The table, and the unit's cycle and item when the failure was a unit's.
+ * @param e What was thrown.
+ * @param fallback The code of an error that carries none.
+ * @returns The failure.
+ */
+export function failureOf(
+  where: Pick<MirrorFailure, "statCode" | "cycle" | "item">,
+  e: unknown,
+  fallback = "ERROR",
+): MirrorFailure {
+  return {
+    ...where,
+    code: isEcosError(e) ? e.code : fallback,
+    message: e instanceof Error ? e.message : String(e),
+  };
 }
 
 /** A run's counters, shared by the run and each unit it fetches. */

@@ -9,6 +9,7 @@
 
 import { type DataFrame, pl } from "../deps.ts";
 import type { EcosClient, Progress } from "../client/mod.ts";
+import { count } from "../util/human.ts";
 import {
   type Cycle,
   dateToIndex,
@@ -19,13 +20,13 @@ import {
   tryParseLabel,
 } from "../wire/period.ts";
 import { throwIfAborted, unitFailure } from "./failures.ts";
-import { exists, readParquetFile, writeParquetAtomic } from "./files.ts";
+import { readOrSetAside, writeParquetAtomic } from "./files.ts";
 import { addToHistory } from "./history.ts";
 import { joinPath } from "./layout.ts";
 import type { Journal } from "./manifest.ts";
-import { type Checked, conform, mergeFetch, rowsFrom, STORED_COLUMNS } from "./merge.ts";
+import { type Checked, mergeFetch, rowsFrom, STORED_COLUMNS } from "./merge.ts";
 import type { MirrorSettings } from "./options.ts";
-import type { MirrorPlan, MirrorUnit, UnitWork } from "./plan.ts";
+import { type MirrorPlan, type MirrorUnit, unitName, type UnitWork } from "./plan.ts";
 import { type MirrorProgressUnit, progressOf, type UnitStep } from "./progress.ts";
 import { countRequests, type Tally } from "./tally.ts";
 
@@ -119,7 +120,7 @@ export async function mirrorUnit(work: UnitWork, run: UnitRun, tally: Tally): Pr
     run.warn(
       `${unitName(unit)}: the service answered no data from ${label(unit.cycle, fromIndex)} on; ` +
         (current.height > 0
-          ? `kept the ${current.height.toLocaleString("en-US")} rows stored` +
+          ? `kept the ${count(current.height)} rows stored` +
             (o.since !== undefined && !o.prune ? " (pass prune to remove rows before since)" : "")
           : "its rows before since were pruned"),
     );
@@ -150,11 +151,6 @@ export async function mirrorUnit(work: UnitWork, run: UnitRun, tally: Tally): Pr
     tally.rowsWritten += current.height;
   }
   report({ event: "unit-done", rows: current.height, pages: 0, totalPages: 0 });
-}
-
-/** "722Y001 M", or "731Y001 D 0000001". */
-export function unitName(unit: MirrorUnit): string {
-  return `${unit.statCode} ${unit.cycle}${unit.item === null ? "" : ` ${unit.item}`}`;
 }
 
 function checkedOf(at: string, from: string, cycle: Cycle): Checked | undefined {
@@ -224,9 +220,6 @@ async function storeFile(dir: string, unit: MirrorUnit, frame: DataFrame): Promi
     await Deno.remove(path).catch(() => {});
     return;
   }
-  await Deno.mkdir(joinPath(dir, unit.file.slice(0, unit.file.lastIndexOf("/"))), {
-    recursive: true,
-  });
   await writeParquetAtomic(path, frame.select(...STORED_COLUMNS));
 }
 
@@ -234,25 +227,16 @@ async function storeFile(dir: string, unit: MirrorUnit, frame: DataFrame): Promi
  * A unit's stored rows; `undefined` when its file is missing. A file that cannot be read is
  * moved aside (`<name>.damaged-<time>`, which no glob of `*.parquet` takes) and said so.
  */
-export async function readStored(
+export function readStored(
   path: string,
   unit: MirrorUnit,
   warn: (message: string) => void,
 ): Promise<DataFrame | undefined> {
-  if (!(await exists(path))) return undefined;
-  try {
-    const stored = await readParquetFile(path);
-    return conform(stored, STORED_COLUMNS);
-  } catch (e) {
-    const aside = `${path}.damaged-${Date.now()}`;
-    await Deno.rename(path, aside);
+  return readOrSetAside(path, STORED_COLUMNS, (aside, why) =>
     warn(
-      `${unitName(unit)}: its file could not be read (${
-        e instanceof Error ? e.message.split("\n")[0] : String(e)
-      }); moved it to ${aside} and fetched the unit whole`,
-    );
-    return undefined;
-  }
+      `${unitName(unit)}: its file could not be read (${why}); moved it to ${aside} and ` +
+        "fetched the unit whole",
+    ));
 }
 
 /**

@@ -7,33 +7,16 @@ import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEcosServer } from "../../src/server/mod.ts";
-import { KEY, NOTICE, tempDir } from "./_cli.ts";
+import { envFor, KEY, NOTICE, tempDir } from "./_cli.ts";
 import { serveRepo } from "../testdata/serve_repo.ts";
-import { childEnv, lockFlag, lockInstalled } from "../testdata/child_env.ts";
+import { installEcos, lockFlag, runChild } from "../testdata/child_env.ts";
 
 const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const ENTRY = `${REPO}/src/cli.ts`;
 
-async function run(
-  command: string,
-  args: string[],
-  options: { env?: Record<string, string>; cwd?: string } = {},
-) {
-  const out = await new Deno.Command(command, {
-    args,
-    cwd: options.cwd ?? REPO,
-    env: childEnv(options.env),
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
-}
-
-const deno = (args: string[], options?: Parameters<typeof run>[2]) =>
-  run(Deno.execPath(), args, options);
+/** Runs `deno <args>` in a child, in the repository unless told otherwise. */
+const deno = (args: string[], options: Parameters<typeof runChild>[2] = {}) =>
+  runChild(Deno.execPath(), args, { cwd: REPO, ...options });
 
 Deno.test("deno run -A src/cli.ts: a search to CSV for Excel, exit 0, nothing on stdout", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
@@ -54,7 +37,7 @@ Deno.test("deno run -A src/cli.ts: a search to CSV for Excel, exit 0, nothing on
       path,
       "--excel",
     ],
-    { env: { ECOS_API_KEY: KEY, ECOS_BASE_URL: server.url } },
+    { env: envFor(server) },
   );
   assert.equal(result.code, 0, result.stderr);
   assert.equal(result.stdout, "");
@@ -112,7 +95,7 @@ Deno.test("src/cli.ts by URL with no deno.json, and installed with deno install 
   await using dir = await tempDir();
   try {
     const url = `${repo.base}src/cli.ts`;
-    const env = { ECOS_API_KEY: KEY, ECOS_BASE_URL: server.url };
+    const env = envFor(server);
     const byUrl = await deno(
       [
         "run",
@@ -130,26 +113,8 @@ Deno.test("src/cli.ts by URL with no deno.json, and installed with deno install 
     assert.equal(byUrl.code, 0, byUrl.stderr);
     assert.match(byUrl.stdout, /STAT_CODE: 901Y009/);
 
-    const root = `${dir.path}/root`;
-    const install = await deno(
-      [
-        "install",
-        "-g",
-        "-A",
-        "--no-config",
-        await lockFlag(dir.path),
-        "-n",
-        "ecos",
-        "--root",
-        root,
-        url,
-      ],
-      { cwd: dir.path },
-    );
-    assert.equal(install.code, 0, install.stderr);
-    await lockInstalled(root, "ecos");
-    const shim = Deno.build.os === "windows" ? `${root}/bin/ecos.cmd` : `${root}/bin/ecos`;
-    const installed = await run(shim, ["keystats", "--rows", "2", "--lang", "en"], {
+    const shim = await installEcos(dir.path, url, ["--no-config"]);
+    const installed = await runChild(shim, ["keystats", "--rows", "2", "--lang", "en"], {
       env,
       cwd: dir.path,
     });

@@ -9,6 +9,7 @@ import {
   TotalChanged,
 } from "../../src/client/_paging.ts";
 import type { PageResult } from "../../src/client/_request.ts";
+import type { RawRow } from "../../src/client/_envelope.ts";
 import { KEY_STATISTIC_LIST_SCHEMA, STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 import { isEcosError } from "../../src/errors.ts";
 import { Redactor, type Scope } from "../../src/client/_errors.ts";
@@ -44,8 +45,13 @@ Deno.test("planPages() covers rows 1..total exactly once, in order (property)", 
   );
 });
 
+/** A page of decoded rows (not scanned columns), as the fake services here answer. */
+type RowsPage = Extract<PageResult, { rows: RawRow[] }>;
+/** A change to a fake service's page. */
+type Tweak = (span: PageSpan, page: RowsPage) => RowsPage;
+
 /** A fake service of `total` numbered rows whose pages finish in a scrambled order. */
-function fakeService(total: number, tweak?: (span: PageSpan, page: PageResult) => PageResult) {
+function fakeService(total: number, tweak?: Tweak) {
   let inFlight = 0;
   let maxInFlight = 0;
   const calls: PageSpan[] = [];
@@ -91,7 +97,7 @@ Deno.test("pullPages() yields every row once, in order, with bounded concurrency
         const seen: string[] = [];
         for await (const page of pullPages(service.fetchPage, settings(pageSize, concurrency))) {
           assert.equal(page.total, total);
-          seen.push(...page.rows.map((r) => r.CLASS_NAME as string));
+          seen.push(...page.rows!.map((r) => r.CLASS_NAME as string));
         }
         assert.deepEqual(seen, Array.from({ length: total }, (_, i) => String(i + 1)));
         assert.ok(service.maxInFlight <= concurrency);
@@ -102,7 +108,7 @@ Deno.test("pullPages() yields every row once, in order, with bounded concurrency
 });
 
 Deno.test("pullPages() reports a moving total and a vanished page as a change of data", async (t) => {
-  const cases: [string, (s: PageSpan, p: PageResult) => PageResult, RegExp][] = [
+  const cases: [string, Tweak, RegExp][] = [
     ["total", (s, p) => (s.startNo === 21 ? { ...p, total: 99 } : p), /from 50 to 99/],
     [
       "INFO-200",
@@ -121,7 +127,7 @@ Deno.test("pullPages() reports a moving total and a vanished page as a change of
 });
 
 Deno.test("pullPages() calls a page of the wrong size a bad answer", async (t) => {
-  const cases: [string, (s: PageSpan, p: PageResult) => PageResult, RegExp][] = [
+  const cases: [string, Tweak, RegExp][] = [
     [
       "short",
       (s, p) => (s.startNo === 11 ? { ...p, rows: p.rows.slice(1) } : p),
@@ -193,7 +199,7 @@ Deno.test("pullPages() refuses a query of more than maxRows rows after its first
   for await (
     const page of pullPages(fakeService(50).fetchPage, { ...settings(10, 3), maxRows: 50 })
   ) {
-    rows.push(...page.rows);
+    rows.push(...page.rows!);
   }
   assert.equal(rows.length, 50, "exactly maxRows rows are allowed");
 });

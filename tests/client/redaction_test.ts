@@ -6,8 +6,11 @@
 
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { EcosClient, type EcosError } from "../../mod.ts";
-import { assertNoSecret } from "../testdata/e2e.ts";
+import { EcosClient, type EcosError, type StatisticSearchQuery } from "../../mod.ts";
+import { assertNoSecret, clientFor, rejects } from "../testdata/e2e.ts";
+
+/** The search every failure here answers. */
+const YEAR: StatisticSearchQuery = { statCode: "722Y001", cycle: "A", start: "2020", end: "2020" };
 
 /** Fails when any six characters in a row of the key appear in any string of the error. */
 function assertNoPiece(error: EcosError, key: string): void {
@@ -44,6 +47,15 @@ const echoes: Record<string, Echo> = {
   "garbage": (key, pad) => new Response(`${pad}${key}`),
 };
 
+/** A fetch that answers every request with the echo `name` of `echoed`, after a pad. */
+function echoFetch(name: string, echoed: string, padLength: number): typeof fetch {
+  const pad = "x ".repeat(padLength).slice(0, padLength);
+  return ((input: string | URL | Request) => {
+    const answer = echoes[name]!(echoed, pad, String(input));
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+  }) as typeof fetch;
+}
+
 const keys = fc.string({
   // Like real ECOS keys: capitals and digits, which message texts do not run six of.
   unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"),
@@ -58,32 +70,13 @@ Deno.test("the key echoed anywhere in a failure appears nowhere in the error (pr
       fc.integer({ min: 0, max: 120 }),
       fc.constantFrom(...Object.keys(echoes)),
       async (key, padLength, name) => {
-        const pad = "x ".repeat(padLength).slice(0, padLength);
-        const fetchImpl = (input: string | URL | Request) => {
-          const answer = echoes[name]!(key, pad, String(input));
-          return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
-        };
-        const client = new EcosClient({
-          baseUrl: "https://ecos.test/api",
+        const client = clientFor("https://ecos.test/api", {
           apiKey: key,
-          fetch: fetchImpl as typeof fetch,
+          fetch: echoFetch(name, key, padLength),
           cache: false,
-          rateLimit: false,
           retry: { attempts: 2, baseMs: 0, capMs: 0 },
         });
-        let error: EcosError | undefined;
-        try {
-          await client.statisticSearch({
-            statCode: "722Y001",
-            cycle: "A",
-            start: "2020",
-            end: "2020",
-          });
-        } catch (e) {
-          error = e as EcosError;
-        }
-        assert.ok(error !== undefined, `${name}: expected a failure`);
-        assertNoPiece(error, key);
+        assertNoPiece(await rejects(client.statisticSearch(YEAR)), key);
       },
     ),
     { numRuns: 400 },
@@ -138,32 +131,13 @@ Deno.test("the key echoed in any spelling, mixed char by char, appears nowhere (
           pieces = pieces.map((p) => (p === "<" ? "&lt;" : p === "&" ? "&amp;" : p));
         }
         const spelt = pieces.join("");
-        const pad = "x ".repeat(padLength).slice(0, padLength);
-        const fetchImpl = (input: string | URL | Request) => {
-          const answer = echoes[name]!(spelt, pad, String(input));
-          return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
-        };
-        const client = new EcosClient({
-          baseUrl: "https://ecos.test/api",
+        const client = clientFor("https://ecos.test/api", {
           apiKey: key,
-          fetch: fetchImpl as typeof fetch,
+          fetch: echoFetch(name, spelt, padLength),
           cache: false,
-          rateLimit: false,
           retry: { attempts: 1 },
-          env: {},
         });
-        let error: EcosError | undefined;
-        try {
-          await client.statisticSearch({
-            statCode: "722Y001",
-            cycle: "A",
-            start: "2020",
-            end: "2020",
-          });
-        } catch (e) {
-          error = e as EcosError;
-        }
-        assert.ok(error !== undefined, `${name}: expected a failure`);
+        const error = await rejects(client.statisticSearch(YEAR));
         assertNoPiece(error, key);
         // Nor any twelve characters in a row of the spelling echoed (a quote cut short).
         const texts = [error.message, error.url ?? "", error.serviceMessage ?? "", error.stack];
@@ -200,13 +174,7 @@ Deno.test("a password in baseUrl is sent as a header and written nowhere", async
     env: {},
   });
   assert.equal(client.baseUrl, "https://proxy.test/api");
-  const error = await client.statisticSearch({
-    statCode: "722Y001",
-    cycle: "A",
-    start: "2020",
-    end: "2020",
-  }).then(() => undefined, (e: EcosError) => e);
-  assert.ok(error !== undefined);
+  const error = await rejects(client.statisticSearch(YEAR));
   assert.equal(seen.length, 1);
   assert.ok(seen[0]!.url.startsWith("https://proxy.test/api/StatisticSearch/"), seen[0]!.url);
   assert.equal(seen[0]!.authorization, `Basic ${btoa("proxy-admin:s3cr/T!pw")}`);

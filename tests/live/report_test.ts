@@ -6,7 +6,7 @@ import {
   LIVE_REQUESTS,
   type LiveExchange,
 } from "../../src/live/mod.ts";
-import { readBody } from "../../src/live/body.ts";
+import { loadBodyParser, readBody } from "../../src/live/body.ts";
 
 const fact = { evidence: "measured live", requests: ["keystats-json"] };
 
@@ -46,6 +46,7 @@ Deno.test("formatReport() aligns its columns with Korean text, cuts long cells, 
 });
 
 Deno.test("readBody() reads any text without throwing", async (t) => {
+  await loadBodyParser(); // as holdFacts() does before any check reads a body
   const ex = (body: string): LiveExchange => ({
     name: "x",
     path: "x",

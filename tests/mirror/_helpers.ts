@@ -12,6 +12,7 @@ import { type DataFrame, pl } from "../../src/deps.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 import type { EcosServer } from "../../src/server/types.ts";
 import { type Cycle, tryParseLabel } from "../../src/wire/period.ts";
+import { KEY_COLUMNS } from "../../src/mirror/merge.ts";
 import { scanMirror } from "../../src/mirror/mod.ts";
 
 /** The key the test servers accept besides "sample": pages of 10,000 rows. */
@@ -44,12 +45,13 @@ export function served(server: EcosServer, service: "StatisticSearch" | "Statist
   return server.stats.byService[service] ?? 0;
 }
 
-const SORT = ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4", "TIME"];
+/** A row's key in a whole mirror: its partition, items and period. */
+export const ROW_KEY = ["STAT_CODE", "CYCLE", ...KEY_COLUMNS];
 const SEARCH_COLUMNS = STATISTIC_SEARCH_SCHEMA.map((c) => c.name);
 
 /** A frame in a fixed order: StatisticSearch's columns, sorted by items and time. */
 export function canonical(frame: DataFrame): DataFrame {
-  return frame.select(...SEARCH_COLUMNS).sort(SORT);
+  return frame.select(...SEARCH_COLUMNS).sort([...KEY_COLUMNS]);
 }
 
 /** One table and cycle from a mirror, in canonical order. */
@@ -132,7 +134,7 @@ export async function assertMirrorsSource(
 
 /** Asserts two mirrors hold the same rows. */
 export function assertSameMirror(actual: string, expected: string): void {
-  const all = (dir: string) => scanMirror(dir).collectSync().sort(["STAT_CODE", "CYCLE", ...SORT]);
+  const all = (dir: string) => scanMirror(dir).collectSync().sort(ROW_KEY);
   assertFramesEqual(all(actual), all(expected), "the mirrors");
 }
 
@@ -184,15 +186,6 @@ export function proxyOf(
 
 /** Rows sharing their table, cycle, items and period with another row. */
 export function duplicates(dir: string): number {
-  const keys = [
-    "STAT_CODE",
-    "CYCLE",
-    "ITEM_CODE1",
-    "ITEM_CODE2",
-    "ITEM_CODE3",
-    "ITEM_CODE4",
-    "TIME",
-  ];
   const frame = scanMirror(dir).collectSync();
-  return frame.height - frame.select(...keys).unique().height;
+  return frame.height - frame.select(...ROW_KEY).unique().height;
 }

@@ -3,19 +3,20 @@ import { pl } from "../../src/deps.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { readManifest } from "../../src/mirror/manifest.ts";
 import { mirror, scanMirror } from "../../src/mirror/mod.ts";
-import { assertMirrorsSource, clientOf, KEY, served, tempDir } from "./_helpers.ts";
+import {
+  assertMirrorsSource,
+  clientOf,
+  duplicates,
+  KEY,
+  ROW_KEY,
+  served,
+  tempDir,
+} from "./_helpers.ts";
 
 /** Every cycle: D (calendar and business days), M, Q, A, S with two levels, SM. */
 const TABLES = ["722Y001", "901Y009", "817Y002", "105Y001", "814Y002"];
 /** Their units: one per table and cycle. */
 const UNITS = 4 + 2 + 1 + 1 + 2;
-const KEYS = ["STAT_CODE", "CYCLE", "ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4", "TIME"];
-
-/** Rows sharing their table, cycle, items and period with another row. */
-function duplicates(dir: string): number {
-  const frame = scanMirror(dir).collectSync();
-  return frame.height - frame.select(...KEYS).unique().height;
-}
 
 Deno.test("mirror() after the data grows asks once a unit and matches the source again", async () => {
   await using dir = await tempDir();
@@ -61,10 +62,10 @@ Deno.test("mirror() replaces revised values in the window rather than adding row
   await assertMirrorsSource(dir.path, client, TABLES);
 
   // The revision did change values, and only the latest ones.
-  const now = scanMirror(dir.path).collectSync().sort(KEYS);
-  const before = original.sort(KEYS);
+  const now = scanMirror(dir.path).collectSync().sort(ROW_KEY);
+  const before = original.sort(ROW_KEY);
   assert.equal(now.height, before.height);
-  assert.ok(now.select(...KEYS).frameEqual(before.select(...KEYS), true));
+  assert.ok(now.select(...ROW_KEY).frameEqual(before.select(...ROW_KEY), true));
   const changed = now
     .withColumns(before.getColumn("DATA_VALUE").alias("DATA_VALUE_before"))
     .filter(pl.col("DATA_VALUE").neq(pl.col("DATA_VALUE_before")));
@@ -107,5 +108,7 @@ Deno.test("mirror() with a revision window of 0 keeps stored values as they were
     revisionWindow: { M: 0 },
   });
   // Only periods after the last stored one were asked for: none are new, none are revised.
-  assert.ok(scanMirror(dir.path).collectSync().sort(KEYS).frameEqual(before.sort(KEYS), true));
+  assert.ok(
+    scanMirror(dir.path).collectSync().sort(ROW_KEY).frameEqual(before.sort(ROW_KEY), true),
+  );
 });

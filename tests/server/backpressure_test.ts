@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { KEY } from "../testdata/server/http.ts";
 import { openRaw, type RawConnection, untilClosed } from "../testdata/server/raw.ts";
+import { bounded } from "./_bounded.ts";
 
 /** The whole 999Y001 table in XML: about 96 MB, far more than socket buffers hold. */
 const WHOLE_TABLE = `GET /api/StatisticSearch/${KEY}/xml/kr/1/300000/999Y001/D/20100101/20261231 ` +
@@ -18,19 +19,6 @@ const WHOLE_TABLE = `GET /api/StatisticSearch/${KEY}/xml/kr/1/300000/999Y001/D/2
 const NEVER_MS = 2 ** 31 - 1;
 /** The failure bound of each wait. */
 const BOUND_MS = 30_000;
-
-/** Resolves with `promise`, or fails once `ms` have passed. */
-async function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: still waiting after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Asks for the whole table, then reads only until its first bytes arrive. */
 async function startReadingNothing(raw: RawConnection): Promise<void> {

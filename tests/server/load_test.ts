@@ -10,10 +10,9 @@
  */
 
 import assert from "node:assert/strict";
-import v8 from "node:v8";
-import vm from "node:vm";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { address, KEY, type Query, resultCode } from "../testdata/server/http.ts";
+import { exposeGc, settledMemory } from "./_memory.ts";
 
 /** A character V8 stores in two bytes: a long argument of it is a large request record. */
 const WIDE = "\u0100";
@@ -41,20 +40,8 @@ const expected = (count: number, outcome: string) =>
   Array.from({ length: count }, (_, i) => MIX[i % MIX.length]![1]).filter((o) => o === outcome)
     .length;
 
-/** A collection the test can force: node:v8 lets the flag be set at run time. */
-function exposeGc(): () => void {
-  v8.setFlagsFromString("--expose-gc");
-  return vm.runInNewContext("gc") as () => void;
-}
-
 /** The heap in use once garbage is collected and pending callbacks have run. */
-async function settledHeap(gc: () => void): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    gc();
-  }
-  return Deno.memoryUsage().heapUsed;
-}
+const settledHeap = async (gc: () => void) => (await settledMemory(gc)).heapUsed;
 
 /**
  * Sends `count` requests of the mix, `concurrency` at a time, and checks every answer.

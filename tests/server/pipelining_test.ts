@@ -10,25 +10,13 @@ import assert from "node:assert/strict";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { KEY } from "../testdata/server/http.ts";
 import { openRaw, readResponse, untilClosed } from "../testdata/server/raw.ts";
+import { bounded } from "./_bounded.ts";
 
 const BOUND_MS = 30_000;
 
 /** A request for KeyStatisticList rows 1 to `end`. */
 const keyStats = (end: number) =>
   `GET /api/KeyStatisticList/sample/json/kr/1/${end} HTTP/1.1\r\nHost: x\r\n\r\n`;
-
-/** Resolves with `promise`, or fails once `ms` have passed. */
-async function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: still waiting after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 Deno.test("pipelined requests are answered in order", async () => {
   await using server = await startEcosServer();

@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { main } from "../../src/cli.ts";
 import { MAX_KEYS_FILE_BYTES, parseServeArgs, readKeysFileText } from "../../src/server/cli.ts";
 import { exposureWarning } from "../../src/server/server.ts";
+import { mkfifo } from "../testdata/fifo.ts";
 
 /** Runs `ecos serve <args>` in this process, stopped as soon as it listens. */
 async function serve(args: string[]) {
@@ -40,8 +41,7 @@ async function tempDir(): Promise<{ path: string } & AsyncDisposable> {
 Deno.test("ecos serve refuses a keys file that is not a regular file, before opening it", async (t) => {
   await using dir = await tempDir();
   const fifo = `${dir.path}/keys.fifo`;
-  const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
-  assert.ok(made.success, "mkfifo");
+  await mkfifo(fifo);
   const cases: [path: string, what: RegExp][] = [
     // Opening a FIFO for reading blocks until a writer comes: it must not be opened at all.
     [fifo, /: it is a FIFO \(named pipe\), not a regular file: give a file of keys, one a line\n/],

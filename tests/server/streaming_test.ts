@@ -10,8 +10,6 @@
  */
 
 import assert from "node:assert/strict";
-import v8 from "node:v8";
-import vm from "node:vm";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { CHUNK_CHARS, renderAnswer } from "../../src/server/render.ts";
 import type { RowSource } from "../../src/server/services/service.ts";
@@ -19,6 +17,7 @@ import { listenHttp } from "../../src/server/transport.ts";
 import { address, KEY, page, request } from "../testdata/server/http.ts";
 import { openRaw, untilClosed } from "../testdata/server/raw.ts";
 import { childServer } from "./_child.ts";
+import { exposeGc, settledMemory } from "./_memory.ts";
 
 const JSON_STYLE = { format: "json", language: "kr", xml: "guide" } as const;
 const XML_STYLE = { format: "xml", language: "kr", xml: "guide" } as const;
@@ -83,19 +82,9 @@ Deno.test("renderAnswer() makes a large page in bounded chunks, rows made as the
   assert.equal(all.join(""), whole);
 });
 
-/** A collection the test can force: node:v8 lets the flag be set at run time. */
-function exposeGc(): () => void {
-  v8.setFlagsFromString("--expose-gc");
-  return vm.runInNewContext("gc") as () => void;
-}
-
 /** The heap and the memory outside it (buffers) in use once garbage is collected. */
-async function settledMemory(gc: () => void): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    gc();
-  }
-  const { heapUsed, external } = Deno.memoryUsage();
+async function settledBytes(gc: () => void): Promise<number> {
+  const { heapUsed, external } = await settledMemory(gc);
   return heapUsed + external;
 }
 
@@ -105,7 +94,7 @@ Deno.test("a whole-table XML answer streams: others are answered while its clien
   const args = ["999Y001", "D", "20100101", "20261231"];
   const { total } = await page(server, { end: 1, args });
   assert.ok(total > 250_000, `${total} rows`);
-  const before = await settledMemory(gc);
+  const before = await settledBytes(gc);
   const res = await fetch(address(server, { format: "xml", end: 300_000, args }));
   const reader = res.body!.getReader();
   try {
@@ -116,7 +105,7 @@ Deno.test("a whole-table XML answer streams: others are answered while its clien
     assert.equal(JSON.parse(small.text).KeyStatisticList.row_count, 1);
     // The body is about 96 MB; the server holds a few chunks of it (measured: under 2 MiB;
     // written whole, as before, it held the body: 95 MiB).
-    const held = await settledMemory(gc) - before;
+    const held = await settledBytes(gc) - before;
     assert.ok(held < 16 * 2 ** 20, `held ${(held / 2 ** 20).toFixed(1)} MiB`);
     // Its length was not known when it started: it is sent as it is made.
     assert.equal(res.headers.get("transfer-encoding"), "chunked");

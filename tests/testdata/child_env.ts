@@ -1,10 +1,14 @@
 /**
  * The environment a test gives a child process: what the child needs to run and nothing of the
  * user's settings. The user's ECOS_*, HOME and XDG_* never reach a child, so they cannot change
- * what a test does, and a child writes nothing under the user's home.
+ * what a test does, and a child writes nothing under the user's home. Also: running a child in
+ * that environment ({@linkcode runChild}), and installing the command line as a user does
+ * ({@linkcode installEcos}).
  *
  * @module
  */
+
+import assert from "node:assert/strict";
 
 /** Reads a variable of this process (reading is fine; no test writes the environment). */
 const read = (name: string): string | undefined => Deno.env.get(name) || undefined;
@@ -117,4 +121,68 @@ export async function lockInstalled(root: string, name: string): Promise<void> {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
     await Deno.copyFile(REPO_LOCK, path);
   }
+}
+
+/** What a child process did. */
+export interface ChildRun {
+  /** The exit status. */
+  code: number;
+  /** Everything written to stdout. */
+  stdout: string;
+  /** Everything written to stderr. */
+  stderr: string;
+}
+
+/**
+ * Runs a program with the children's environment ({@linkcode childEnv}), no stdin, and its
+ * output captured.
+ *
+ * @param command The program.
+ * @param args Its arguments.
+ * @param options `cwd`: where it runs (this process's directory by default); `env`: variables
+ * it needs besides the children's.
+ * @returns Its status and output.
+ */
+export async function runChild(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<ChildRun> {
+  const out = await new Deno.Command(command, {
+    args,
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    env: childEnv(options.env),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
+}
+
+/**
+ * Installs `entry` as the command `ecos` with `deno install -g` under `<dir>/root`, run in `dir`
+ * and locked as the tests are ({@linkcode lockFlag}, {@linkcode lockInstalled}); fails the test
+ * if the install fails.
+ *
+ * @param dir A directory of the test's own.
+ * @param entry The command line's entry: a path or a URL.
+ * @param flags More flags for `deno install` (`--no-config`).
+ * @returns The path of the installed command's shim.
+ */
+export async function installEcos(
+  dir: string,
+  entry: string,
+  flags: string[] = [],
+): Promise<string> {
+  const root = `${dir}/root`;
+  const install = await runChild(
+    Deno.execPath(),
+    ["install", "-g", "-A", ...flags, await lockFlag(dir), "-n", "ecos", "--root", root, entry],
+    { cwd: dir },
+  );
+  assert.equal(install.code, 0, install.stderr);
+  await lockInstalled(root, "ecos");
+  return Deno.build.os === "windows" ? `${root}/bin/ecos.cmd` : `${root}/bin/ecos`;
 }

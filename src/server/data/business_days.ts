@@ -126,14 +126,25 @@ const isWeekend = (day: number) => {
   return w === 0 || w === 6;
 };
 
-/** Mondays to Fridays before `day`, counted from Monday 1969-12-29 (day -3). */
-function weekdaysBefore(day: number): number {
+/**
+ * Mondays to Fridays before `day`, counted from Monday 1969-12-29 (day -3).
+ *
+ * @param day Days since 1970-01-01.
+ * @returns The count.
+ */
+export function weekdaysBefore(day: number): number {
   const x = day + 3;
   return Math.floor(x / 7) * 5 + Math.min(mod(x, 7), 5);
 }
 
-/** The `k`-th (0-based) Monday-to-Friday at or after `from`. */
-function weekdayAt(from: number, k: number): number {
+/**
+ * The `k`-th (0-based) Monday-to-Friday at or after `from`.
+ *
+ * @param from Days since 1970-01-01.
+ * @param k How many weekdays to skip.
+ * @returns The day.
+ */
+export function weekdayAt(from: number, k: number): number {
   const t = weekdaysBefore(from) + k;
   return Math.floor(t / 5) * 7 + mod(t, 5) - 3;
 }

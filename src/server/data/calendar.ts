@@ -10,7 +10,13 @@
  * @module
  */
 
-import { businessDayAt, countBusinessDays, isKoreanBusinessDay } from "./business_days.ts";
+import {
+  businessDayAt,
+  countBusinessDays,
+  isKoreanBusinessDay,
+  weekdayAt,
+  weekdaysBefore,
+} from "./business_days.ts";
 
 /**
  * "all": every period has a row; "weekdays": daily rows Monday to Friday only; "krx": daily
@@ -19,13 +25,6 @@ import { businessDayAt, countBusinessDays, isKoreanBusinessDay } from "./busines
 export type Calendar = "all" | "weekdays" | "krx";
 
 const mod = (a: number, n: number) => ((a % n) + n) % n;
-
-/** Weekdays among the days before `day` counted from a fixed Monday-aligned origin. */
-function weekdaysBefore(day: number): number {
-  // Day 0 (1970-01-01) was a Thursday: shifting by 3 puts Mondays at multiples of 7.
-  const x = day + 3;
-  return Math.floor(x / 7) * 5 + Math.min(mod(x, 7), 5);
-}
 
 /**
  * Whether a calendar follows a market's trading days (rows on some days only) rather than
@@ -62,8 +61,7 @@ export function countRows(calendar: Calendar, from: number, to: number): number 
 export function rowAt(calendar: Calendar, from: number, k: number): number {
   if (calendar === "all") return from + k;
   if (calendar === "krx") return businessDayAt(from, k);
-  const t = weekdaysBefore(from) + k;
-  return Math.floor(t / 5) * 7 + mod(t, 5) - 3;
+  return weekdayAt(from, k);
 }
 
 /**

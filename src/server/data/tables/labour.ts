@@ -10,7 +10,35 @@
  */
 
 import { anchoredWalk, compound, seasonal } from "../generators.ts";
-import type { TableDef } from "../table.ts";
+import type { GenContext, TableDef } from "../table.ts";
+
+/** The paths every series of a labour table derives from. */
+export interface LabourPaths {
+  /** The labour force, seasonally adjusted, in thousands. */
+  force: Float64Array;
+  /** The unemployment rate, seasonally adjusted, in percent. */
+  rate: Float64Array;
+}
+
+/**
+ * The labour force and unemployment-rate paths of a labour table (901Y027, and the generated
+ * panel 999Y002). Drawn from `sharedRng` by name, so they are the same in every series of the
+ * table and its indicators agree with each other.
+ *
+ * @param sharedRng The table's shared random sources.
+ * @param count How many months.
+ */
+export function labourPaths(sharedRng: GenContext["sharedRng"], count: number): LabourPaths {
+  return {
+    force: compound(sharedRng("force"), count, 22_100, () => 0.0011, 0.0015),
+    rate: anchoredWalk(sharedRng("rate"), count, () => 3.5, {
+      vol: 0.12,
+      speed: 0.05,
+      start: 4.4,
+      min: 2.2,
+    }),
+  };
+}
 
 /** 901Y027: economically active population, employment and unemployment. */
 export const LABOUR_FORCE: TableDef = {
@@ -50,14 +78,7 @@ export const LABOUR_FORCE: TableDef = {
     { cycle: "A", first: "2000", last: "2025", derive: "mean" },
   ],
   generate({ count, items, sharedRng, ordinalAt }) {
-    // Shared paths: the same seed name gives the same path in every series.
-    const force = compound(sharedRng("force"), count, 22_100, () => 0.0011, 0.0015);
-    const rate = anchoredWalk(sharedRng("rate"), count, () => 3.5, {
-      vol: 0.12,
-      speed: 0.05,
-      start: 4.4,
-      min: 2.2,
-    });
+    const { force, rate } = labourPaths(sharedRng, count);
     const [indicator, series] = items.map((it) => it.code);
     const adjusted = series === "I28B";
     const out = new Float64Array(count);

@@ -8,8 +8,9 @@
  * @module
  */
 
-import { anchoredWalk, compound, seasonal } from "../generators.ts";
+import { seasonal } from "../generators.ts";
 import type { TableDef } from "../table.ts";
+import { labourPaths } from "./labour.ts";
 
 const SEX_SHARE: Record<string, number> = { "0": 1, "1": 0.565, "2": 0.435 };
 const AGE_SHARE: Record<string, number> = { "00": 1, "15": 0.16, "30": 0.62, "60": 0.22 };
@@ -62,14 +63,7 @@ export const LABOUR_PANEL: TableDef = {
     { cycle: "A", first: "2000", last: "2025", derive: "mean" },
   ],
   generate({ count, items, sharedRng, ordinalAt }) {
-    // Shared paths: the same seed name gives the same path in every series.
-    const force = compound(sharedRng("force"), count, 22_100, () => 0.0011, 0.0015);
-    const rate = anchoredWalk(sharedRng("rate"), count, () => 3.5, {
-      vol: 0.12,
-      speed: 0.05,
-      start: 4.4,
-      min: 2.2,
-    });
+    const { force, rate } = labourPaths(sharedRng, count);
     const [indicator, sex, age] = items.map((it) => it.code);
     const share = (SEX_SHARE[sex ?? "0"] ?? 1) * (AGE_SHARE[age ?? "00"] ?? 1);
     const gap = (SEX_GAP[sex ?? "0"] ?? 0) + (AGE_GAP[age ?? "00"] ?? 0);
