@@ -7,6 +7,7 @@
 
 import { type CliIO, main } from "../../src/cli.ts";
 import type { EcosServer } from "../../src/server/mod.ts";
+import { tempDir as makeTempDir } from "../testdata/temp_dir.ts";
 
 /** The key the tests' servers accept; it must appear in no output. */
 export const KEY = "cli-test-key-7f3e1d9a";
@@ -43,14 +44,8 @@ export function envFor(server: EcosServer, extra: Record<string, string> = {}) {
   return { ECOS_API_KEY: KEY, ECOS_BASE_URL: server.url, ...extra };
 }
 
-/** A temporary directory, removed with everything in it on dispose. */
-export async function tempDir(): Promise<{ path: string } & AsyncDisposable> {
-  const path = await Deno.makeTempDir({ prefix: "ecos_cli_" });
-  return {
-    path,
-    [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }),
-  };
-}
+/** A temporary directory, removed at the end of the test's scope. */
+export const tempDir = (): ReturnType<typeof makeTempDir> => makeTempDir("ecos_cli_");
 
 /** The notice the bundled server's use prints on stderr. */
 export const NOTICE =

@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { EcosClient, type EcosClientOptions, frameInfo } from "../../mod.ts";
 import type { EcosServer } from "../../src/server/mod.ts";
 import { FAST_RETRY, KEY, rate, serve } from "../testdata/e2e.ts";
+import { tempDir as makeTempDir } from "../testdata/temp_dir.ts";
 
 const REMOTE = "https://ecos.example/api";
 
@@ -52,11 +53,7 @@ function clientOf(
   return { client, urls };
 }
 
-/** A temporary directory, removed with its contents. */
-async function tempDir(): Promise<{ path: string } & AsyncDisposable> {
-  const path = await Deno.makeTempDir({ prefix: "ecos_cache_promises_" });
-  return { path, [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }) };
-}
+const tempDir = () => makeTempDir("ecos_cache_promises_");
 
 /** The files under a directory, as paths relative to it; none when it does not exist. */
 async function filesUnder(dir: string, prefix = ""): Promise<string[]> {

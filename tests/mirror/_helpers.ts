@@ -14,18 +14,13 @@ import type { EcosServer } from "../../src/server/types.ts";
 import { type Cycle, tryParseLabel } from "../../src/wire/period.ts";
 import { KEY_COLUMNS } from "../../src/mirror/merge.ts";
 import { scanMirror } from "../../src/mirror/mod.ts";
+import { tempDir as makeTempDir } from "../testdata/temp_dir.ts";
 
 /** The key the test servers accept besides "sample": pages of 10,000 rows. */
 export const KEY = "mirror-test-key";
 
-/** A temporary directory, removed with everything in it when disposed. */
-export async function tempDir(): Promise<{ path: string } & AsyncDisposable> {
-  const path = await Deno.makeTempDir({ prefix: "ecos-mirror-" });
-  return {
-    path,
-    [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }),
-  };
-}
+/** A temporary directory, removed at the end of the test's scope. */
+export const tempDir = (): ReturnType<typeof makeTempDir> => makeTempDir("ecos-mirror-");
 
 /** A client of a bundled server: the test key, no cache, two quick attempts. */
 export function clientOf(server: EcosServer, options: EcosClientOptions = {}): EcosClient {

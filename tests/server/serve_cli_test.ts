@@ -13,6 +13,7 @@ import { main } from "../../src/cli.ts";
 import { MAX_KEYS_FILE_BYTES, parseServeArgs, readKeysFileText } from "../../src/server/cli.ts";
 import { exposureWarning } from "../../src/server/server.ts";
 import { mkfifo } from "../testdata/fifo.ts";
+import { tempDir as makeTempDir } from "../testdata/temp_dir.ts";
 
 /** Runs `ecos serve <args>` in this process, stopped as soon as it listens. */
 async function serve(args: string[]) {
@@ -32,11 +33,7 @@ async function serve(args: string[]) {
   return { code, stdout, stderr };
 }
 
-/** A temporary directory, removed on dispose. */
-async function tempDir(): Promise<{ path: string } & AsyncDisposable> {
-  const path = await Deno.makeTempDir({ prefix: "ecos_serve_" });
-  return { path, [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }) };
-}
+const tempDir = () => makeTempDir("ecos_serve_");
 
 Deno.test("ecos serve refuses a keys file that is not a regular file, before opening it", async (t) => {
   await using dir = await tempDir();
