@@ -166,6 +166,9 @@ function startDeadline(ms: number | undefined): { signal?: AbortSignal; clear: (
   if (ms === undefined) return { clear: () => {} };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DeadlineExceeded(ms)), ms);
+  // The deadline bounds work in flight, which holds the process by itself: a pull left early
+  // (an iterator dropped after one page) must not keep the process alive until the deadline.
+  Deno.unrefTimer(timer);
   return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 

@@ -28,7 +28,7 @@ const REDACTED = "***";
  * ```
  */
 export class Redactor {
-  /** The secrets, longest first; each also with "+" for its spaces (form encoding). */
+  /** The secrets, longest first; each also with "+" for its spaces and " " for its "+" (forms). */
   readonly #forms: string[];
 
   /**
@@ -41,6 +41,8 @@ export class Redactor {
       if (secret === "") continue;
       forms.add(secret);
       if (secret.includes(" ")) forms.add(secret.replaceAll(" ", "+"));
+      // A server that decodes the path and then reads it as a form shows a "+" as a space.
+      if (secret.includes("+")) forms.add(secret.replaceAll("+", " "));
     }
     // Longest first, so that no secret leaves a piece of a longer one behind.
     this.#forms = [...forms].sort((a, b) => b.length - a.length);

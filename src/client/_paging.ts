@@ -92,11 +92,14 @@ export function pageFetcher(t: Transport, query: PageQuery): FetchPage {
       requestPage(t, { ...rest, ...span, signal, fresh: always || fresh });
   }
   return async (span, signal, fresh) => {
-    const page = requestPage(t, { ...rest, ...span, signal, fresh: always || fresh, scan });
-    // Frames of scanned pages are written as Arrow: load it while the page is on its way. If
-    // it cannot be loaded, frames are built the other way (the same frame).
-    await loadArrow().catch(() => {});
-    return await page;
+    // Frames of scanned pages are written as Arrow: load it while the page is on its way (if it
+    // cannot be loaded, frames are built the other way, the same frame). Both are awaited at
+    // once, so that a page that fails while Arrow loads is handled, and its failure wins.
+    const [page] = await Promise.all([
+      requestPage(t, { ...rest, ...span, signal, fresh: always || fresh, scan }),
+      loadArrow().catch(() => {}),
+    ]);
+    return page;
   };
 }
 
