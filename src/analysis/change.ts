@@ -104,6 +104,39 @@ export const CHANGE_COLUMNS: Readonly<Record<ChangeKind, string>> = {
   qoq: "CHANGE_QOQ",
 };
 
+/**
+ * The unit of a change column, from the unit of the series it was computed from: a difference
+ * (`chg`, `ch1`) keeps the series' unit, and a difference of percentages is in percentage
+ * points (`%p`, as ECOS writes them); every rate of change is a percent; `log` is the natural
+ * log of the unit.
+ *
+ * @param kind The change.
+ * @param unitName The series' UNIT_NAME, e.g. "2020=100", "연%", "십억원".
+ * @returns The change's unit.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { changeUnit } from "./change.ts";
+ *
+ * assert.equal(changeUnit("yoy", "2020=100"), "%");
+ * assert.equal(changeUnit("chg", "십억원"), "십억원");
+ * assert.equal(changeUnit("chg", "연%"), "%p");
+ * assert.equal(changeUnit("log", "십억원"), "ln(십억원)");
+ * ```
+ */
+export function changeUnit(kind: ChangeKind, unitName: string): string {
+  switch (kind) {
+    case "chg":
+    case "ch1":
+      return unitName.includes("%") ? "%p" : unitName;
+    case "log":
+      return `ln(${unitName})`;
+    default:
+      return "%";
+  }
+}
+
 /** A Polars expression. */
 type Expr = ReturnType<typeof pl.col>;
 

@@ -43,6 +43,6 @@
  */
 
 export { toWide } from "./wide.ts";
-export { CHANGE_COLUMNS, type ChangeKind, withChange } from "./change.ts";
+export { CHANGE_COLUMNS, type ChangeKind, changeUnit, withChange } from "./change.ts";
 export { type Aggregation, type CoarseCycle, toCycle } from "./cycle.ts";
 export type { DataFrame } from "../deps.ts";
