@@ -251,6 +251,13 @@ export const SERVE_FLAGS = {
     help: "limit on a connection with no request in progress (default 30000)",
     check: wholeNumber,
   },
+  writeTimeoutMs: {
+    type: "string",
+    name: "write-timeout",
+    value: "MS",
+    help: "limit on an answer's bytes waiting for a client that reads none (default 30000)",
+    check: wholeNumber,
+  },
   seed: {
     type: "string",
     name: "seed",

@@ -35,6 +35,7 @@ const SAMPLES: Readonly<Record<string, readonly [text: string, value: unknown]>>
   "xml-style": ["bare", "bare"],
   "header-timeout": ["2000", 2000],
   "idle-timeout": ["9000", 9000],
+  "write-timeout": ["5000", 5000],
   seed: ["-3", -3],
   "data-end": ["2026-12-31", "2026-12-31"],
   revision: ["2", 2],

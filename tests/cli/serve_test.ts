@@ -143,6 +143,7 @@ const SAMPLE_VALUES: Readonly<Record<string, string>> = {
   "xml-style": "bare",
   "header-timeout": "2000",
   "idle-timeout": "9000",
+  "write-timeout": "5000",
   seed: "-3",
   "data-end": "2026-12-31",
   revision: "2",

@@ -7,6 +7,7 @@
  */
 
 import assert from "node:assert/strict";
+import { main } from "../../src/cli.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { KEY } from "../testdata/server/http.ts";
 import { openRaw, type RawConnection, untilClosed } from "../testdata/server/raw.ts";
@@ -59,4 +60,29 @@ Deno.test("shutdownTimeoutMs: close() finishes however stuck the clients are", a
   using silent = await openRaw(server);
   await bounded(server.close(), BOUND_MS, "close() with stuck clients");
   for (const raw of [stuck, half, silent]) await untilClosed(raw, BOUND_MS);
+});
+
+Deno.test("ecos serve --write-timeout cuts off a client that reads nothing, at its limit", async () => {
+  // The default limit is 30 s, past this test's bound: only the flag can end the answer in time.
+  const stop = new AbortController();
+  const { promise: listening, resolve } = Promise.withResolvers<string>();
+  const served = main(["serve", "--port", "0", "--keys", KEY, "--write-timeout", "200"], {
+    env: {},
+    isTTY: false,
+    signal: stop.signal,
+    stdout: (text) => {
+      const url = /listening at (\S+)/.exec(text)?.[1];
+      if (url !== undefined) resolve(url);
+    },
+    stderr: () => {},
+  });
+  try {
+    using raw = await openRaw({ url: await bounded(listening, BOUND_MS, "ecos serve listening") });
+    await startReadingNothing(raw);
+    const rest = await untilClosed(raw, 10_000);
+    assert.ok(!rest.text.endsWith("</StatisticSearch>\r\n0\r\n\r\n"));
+  } finally {
+    stop.abort();
+    assert.equal(await served, 0);
+  }
 });

@@ -77,6 +77,8 @@ Deno.test("parseServeArgs() reads every flag", () => {
       "2000",
       "--idle-timeout",
       "9000",
+      "--write-timeout",
+      "5000",
     ], sources()),
     {
       port: 0,
@@ -89,6 +91,7 @@ Deno.test("parseServeArgs() reads every flag", () => {
       xmlStyle: "bare",
       headerTimeoutMs: 2000,
       idleTimeoutMs: 9000,
+      writeTimeoutMs: 5000,
     },
   );
   assert.equal(parseServeArgs(["--help"], sources()), "help");

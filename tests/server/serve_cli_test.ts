@@ -103,6 +103,7 @@ Deno.test("ecos serve exits 2 on values out of range", async (t) => {
     [["--port", "70000"], /^ecos: Cannot listen on port 70000: use a whole number 0-65535\n/],
     [["--header-timeout", "0"], /^ecos: Cannot use headerTimeoutMs 0: use a whole number/],
     [["--idle-timeout", "2147483648"], /^ecos: Cannot use idleTimeoutMs 2147483648: use a whole/],
+    [["--write-timeout", "0"], /^ecos: Cannot use writeTimeoutMs 0: use a whole number/],
     [["--rate-limit", "0/1000"], /^ecos: Cannot use this rateLimit: requests must be a whole/],
     [["--rate-limit", "5/0"], /^ecos: Cannot use this rateLimit: requests must be a whole/],
     [["--revision", "99999999999999999999"], /^ecos: Cannot use revision 100000000000000000000/],
