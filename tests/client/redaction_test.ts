@@ -41,6 +41,11 @@ const echoes: Record<string, Echo> = {
   "broken XML": (key, pad) => new Response(`<StatisticSearch>${pad}${key}`),
   "proxy page": (key, pad) => new Response(`${pad}${key}`, { status: 503 }),
   "a 404 quoting the URL": (_key, pad, url) => new Response(`${pad}${url}`, { status: 404 }),
+  // A server that decodes the path, then reads it as a form: each "+" of the key is a space.
+  "a 404 quoting the path, read as a form": (_key, pad, url) =>
+    new Response(`${pad}${decodeURIComponent(new URL(url).pathname).replaceAll("+", " ")}`, {
+      status: 404,
+    }),
   "network error": (_key, _pad, url) => new TypeError(`error sending request for url (${url})`),
   "redirect elsewhere": (key) =>
     new Response(null, { status: 302, headers: { location: `http://evil.test/${key}` } }),
@@ -194,4 +199,19 @@ Deno.test("an option error quoting a base URL does not show its password", () =>
       return true;
     },
   );
+});
+
+Deno.test("a key holding '+' and '/', echoed from a path read as a form, appears nowhere", async () => {
+  for (const key of ["AB+CD/EF+GH12/34", "ABCDEF+GHIJKL/MNOPQR", "ABCDEFGH/IJKLMNOP+QRSTU"]) {
+    const client = clientFor("https://ecos.test/api", {
+      apiKey: key,
+      fetch: echoFetch("a 404 quoting the path, read as a form", key, 0),
+      cache: false,
+      retry: { attempts: 1 },
+    });
+    const error = await rejects(client.statisticSearch(YEAR));
+    assertNoPiece(error, key);
+    assert.ok(!error.message.includes(key.replaceAll("+", " ")), error.message);
+    assert.match(error.message, /StatisticSearch\/\*\*\*\/json/);
+  }
 });
