@@ -22,7 +22,23 @@ import {
 } from "../live/mod.ts";
 import { type Command, defineCommand } from "./command.ts";
 import { EXIT_OK, UsageError } from "./errors.ts";
-import { type Flags, verbatim } from "./flag.ts";
+import { type Flags, verbatim, wholeNumber } from "./flag.ts";
+
+/** How long one request of the check may take, by default: a stalling service is cut off. */
+const DEFAULT_TIMEOUT_MS = 20_000;
+/** How long the whole check may take, by default; then what was seen is reported. */
+const DEFAULT_DEADLINE_MS = 120_000;
+/** The longest a timer can wait. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A number of milliseconds a timer can wait: 1 to about 24 days. */
+function timerMs(text: string, flag: string): number {
+  const ms = wholeNumber(1)(text, flag);
+  if (ms > MAX_TIMER_MS) {
+    throw new TypeError(`Give ${flag} at most ${MAX_TIMER_MS} milliseconds: got ${text}`);
+  }
+  return ms;
+}
 
 /** The flags of `ecos doctor`. */
 const DOCTOR_FLAGS = {
@@ -40,6 +56,21 @@ const DOCTOR_FLAGS = {
     value: "DIR",
     help: "hold the facts against bodies --record saved in DIR; nothing is sent",
     check: verbatim,
+  },
+  timeoutMs: {
+    type: "string",
+    name: "timeout",
+    value: "MS",
+    help: `how long one request may take (default ${DEFAULT_TIMEOUT_MS})`,
+    check: timerMs,
+  },
+  deadlineMs: {
+    type: "string",
+    name: "deadline",
+    value: "MS",
+    help: `how long the whole check may take (default ${DEFAULT_DEADLINE_MS}); then it\n` +
+      "reports what it saw",
+    check: timerMs,
   },
 } as const satisfies Flags;
 
@@ -77,12 +108,14 @@ export const doctor: Command<typeof DOCTOR_FLAGS> = defineCommand({
     "end periods in the\nfuture. Prints a table of fact, expected, seen and verdict; exits 1 " +
     "when any fact differs.\n\nNeeds ECOS_API_KEY (a key of your own); without it, says so and " +
     "exits 0. ECOS_BASE_URL\npoints it at another server (https, or http on this machine; " +
-    "ECOS_ALLOW_INSECURE_HTTP=1\nallows http elsewhere). The key appears in no output or file.",
+    "ECOS_ALLOW_INSECURE_HTTP=1\nallows http elsewhere). The key appears in no output or file. Each request " +
+    "has a time\nlimit (--timeout) and the whole check a deadline (--deadline): a stalling " +
+    "service is\nreported on with what was seen by then.",
   args: [],
   arity: { min: 0, max: 0 },
   flags: DOCTOR_FLAGS,
   examples: ["ECOS_API_KEY=yourkey ecos doctor --record live-fixtures"],
-  async run({ values: { record, replay } }, io) {
+  async run({ values: { record, replay, timeoutMs, deadlineMs } }, io) {
     if (record !== undefined && replay !== undefined) {
       throw new UsageError("Give --record or --replay, not both", doctor.usage);
     }
@@ -120,6 +153,8 @@ export const doctor: Command<typeof DOCTOR_FLAGS> = defineCommand({
       apiKey,
       baseUrl,
       allowInsecureHttp,
+      timeoutMs: timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      deadlineMs: deadlineMs ?? DEFAULT_DEADLINE_MS,
       ...(record === undefined ? {} : { record }),
       ...(io.signal === undefined ? {} : { signal: io.signal }),
       ...(onRequest === undefined ? {} : { onRequest }),

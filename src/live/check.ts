@@ -130,6 +130,13 @@ export interface LiveCheckOptions {
    */
   timeoutMs?: number;
   /**
+   * How long the whole check may take, in milliseconds; the facts are then held against what
+   * was seen so far.
+   *
+   * @default {no limit}
+   */
+  deadlineMs?: number;
+  /**
    * Send the key over plain `http://` to a host that is not this machine.
    *
    * @default {false}

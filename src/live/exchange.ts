@@ -9,6 +9,7 @@
 
 import { redact } from "../client/mod.ts";
 import { delay } from "../util/limiter.ts";
+import { anySignal } from "../util/signal.ts";
 import { buildLiveUrl, type LiveRequest } from "./requests.ts";
 
 /** One request and what came back, with the user's key removed from every text. */
@@ -25,6 +26,8 @@ export interface LiveExchange {
   body: string;
   /** Why no answer came (a network failure or a time-out), when none came. */
   error?: string;
+  /** `true` for a request the run's deadline left unsent. */
+  unsent?: boolean;
 }
 
 /** Options of {@linkcode sendRequests}. */
@@ -51,6 +54,13 @@ export interface SendRequestsOptions {
    * @default {60_000}
    */
   timeoutMs?: number;
+  /**
+   * How long the whole run may take, in milliseconds: a request in flight then is cut off, and
+   * the requests not yet sent are kept unsent, so that what was seen so far can be reported.
+   *
+   * @default {no limit}
+   */
+  deadlineMs?: number;
   /**
    * The most bytes of a body read; the rest is cut off (and the facts then see a cut body).
    *
@@ -115,6 +125,7 @@ export async function sendRequests(
     fetch: send = globalThis.fetch,
     paceMs = DEFAULT_PACE_MS,
     timeoutMs = 60_000,
+    deadlineMs,
     maxBytes = 32 * 1024 * 1024,
     signal,
     sleep = delay,
@@ -124,15 +135,33 @@ export async function sendRequests(
   const hide = (text: string) => redact(text, [apiKey]);
   const out: LiveExchange[] = [];
   let lastStart: number | undefined;
+  const deadline = deadlineMs === undefined ? undefined : AbortSignal.timeout(deadlineMs);
   for (const [i, request] of requests.entries()) {
     signal?.throwIfAborted();
+    const { url, path } = buildLiveUrl(baseUrl, apiKey, request);
     const wait = lastStart === undefined ? 0 : paceMs - (now() - lastStart);
-    if (wait > 0) await sleep(wait, signal);
+    if (wait > 0 && !deadline?.aborted) {
+      await sleep(wait, anySignal(signal, deadline)).catch((e) => {
+        if (!deadline?.aborted) throw e; // the caller's signal: the run stops
+      });
+    }
+    if (deadline?.aborted) {
+      const why = `not sent: the run's deadline (${deadlineMs} ms) had passed`;
+      out.push({
+        name: request.name,
+        path,
+        status: 0,
+        contentType: "",
+        body: "",
+        error: why,
+        unsent: true,
+      });
+      continue;
+    }
     lastStart = now();
     onRequest?.(i + 1, requests.length, request.name);
-    const { url, path } = buildLiveUrl(baseUrl, apiKey, request);
     const timeout = AbortSignal.timeout(timeoutMs);
-    const both = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+    const both = anySignal(signal, timeout, deadline)!;
     try {
       // Redirects are not followed: the key is in the path, and goes to no other address.
       const res = await send(url, { signal: both, redirect: "manual" });
@@ -148,6 +177,8 @@ export async function sendRequests(
       signal?.throwIfAborted();
       const why = timeout.aborted
         ? `no answer within ${timeoutMs} ms`
+        : deadline?.aborted
+        ? `no answer before the run's deadline (${deadlineMs} ms)`
         : e instanceof Error
         ? `${e.name}: ${e.message}`
         : String(e);

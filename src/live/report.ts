@@ -110,8 +110,15 @@ export function formatReport(
     `${results.length} facts: ${count("agree")} agree, ${count("differ")} differ, ` +
       `${count("noted")} noted (${exchanges.length} requests)`,
   );
-  const failed = exchanges.filter((e) => e.status === 0);
-  if (exchanges.length > 0 && failed.length === exchanges.length) {
+  const unsent = exchanges.filter((e) => e.unsent).length;
+  if (unsent > 0) {
+    lines.push(
+      `The check's deadline passed: ${exchanges.length - unsent} of ${exchanges.length} ` +
+        "requests were sent; facts that needed the others could not be seen.",
+    );
+  }
+  const failed = exchanges.filter((e) => e.status === 0 && !e.unsent);
+  if (failed.length > 0 && failed.length === exchanges.length - unsent) {
     lines.push(
       `No request was answered (${failed[0]?.error ?? "no answer"}): check the network and the ` +
         "base URL; the facts below could not be seen.",

@@ -42,6 +42,8 @@ const SAMPLES: Readonly<Record<string, readonly [text: string, value: unknown]>>
   // doctor
   record: ["/tmp/live", "/tmp/live"],
   replay: ["tests/testdata/live", "tests/testdata/live"],
+  timeout: ["500", 500],
+  deadline: ["9000", 9000],
 };
 
 /** Every command's declared flags, with the key their value takes. */

@@ -102,6 +102,16 @@ Deno.test("ecos doctor refuses bad arguments with exit 2, nothing sent", async (
       /^ecos: Cannot replay \/no\/such\/dir: give a directory/,
     ],
     [
+      ["doctor", "--timeout", "0"],
+      {},
+      /^ecos: Give --timeout a whole number, 1 or more: got "0"\n/,
+    ],
+    [
+      ["doctor", "--deadline", "2147483648"],
+      {},
+      /^ecos: Give --deadline at most 2147483647 milliseconds: got 2147483648\n/,
+    ],
+    [
       ["doctor"],
       { ECOS_API_KEY: KEY, ECOS_BASE_URL: "ftp://example.org/api" },
       /^ecos: Give an http or https base URL: got "ftp:\/\/example\.org\/api"\n/,
@@ -121,4 +131,51 @@ Deno.test("ecos doctor refuses bad arguments with exit 2, nothing sent", async (
       assert.ok(!run.stderr.includes(KEY));
     });
   }
+});
+
+Deno.test("ecos doctor against a stalling service cuts each request at --timeout and reports by --deadline", async () => {
+  // Answers its first three requests, then holds every other until the test ends: without the
+  // limits, each request would wait the service's 60 s.
+  let asked = 0;
+  const { promise: ending, resolve: end } = Promise.withResolvers<void>();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async () => {
+    if (++asked <= 3) {
+      return Response.json({
+        RESULT: { CODE: "INFO-200", MESSAGE: "해당하는 데이터가 없습니다." },
+      });
+    }
+    await ending;
+    return new Response("too late", { status: 503 });
+  });
+  try {
+    const baseUrl = `http://127.0.0.1:${server.addr.port}/api`;
+    const run = await ecos(["doctor", "--timeout", "200", "--deadline", "1500"], {
+      ECOS_API_KEY: KEY,
+      ECOS_BASE_URL: baseUrl,
+    });
+    assert.equal(run.code, 1);
+    assert.ok(run.stdout.startsWith(`ECOS live check of ${baseUrl}, 2026-11-26\n\nfact `));
+    const passed =
+      /\nThe check's deadline passed: (\d+) of 30 requests were sent; facts that needed the others could not be seen\.\n/
+        .exec(run.stdout);
+    assert.ok(passed !== null, run.stdout);
+    // Three answered, then each stalled one cut at 200 ms: far fewer than 30 within 1.5 s.
+    const sent = Number(passed[1]);
+    assert.ok(sent >= 4 && sent < 30, `${sent} sent`);
+    assert.equal(asked, sent);
+    assert.ok(!run.stdout.includes(KEY) && !run.stderr.includes(KEY));
+  } finally {
+    end();
+    await server.shutdown();
+  }
+});
+
+Deno.test("ecos doctor --help names the time limits and their defaults", async () => {
+  const run = await ecos(["doctor", "--help"], {});
+  assert.equal(run.code, 0);
+  assert.match(run.stdout, /--timeout MS +how long one request may take \(default 20000\)/);
+  assert.match(
+    run.stdout,
+    /--deadline MS +how long the whole check may take \(default 120000\); then it\n +reports what it saw\n/,
+  );
 });
