@@ -92,7 +92,7 @@ interface Case {
 }
 
 /** The lines `ecos mirror` prints on stderr before it starts: its plan. */
-const PLAN_LINE = /^(Mirroring \d+ tables?, |About \d+ requests |  722Y001 )/;
+const PLAN_LINE = /^(Mirroring \d+ tables?, |About \d+ requests | {2}722Y001 )/;
 
 /**
  * A failed command: exit status 1 (130 for Ctrl-C), one line on stderr naming the code, no
@@ -116,7 +116,7 @@ function assertFailed(fault: FaultName, run: ChildRun, mirror: boolean): void {
   assert.equal(run.code, 1, facts);
   if (mirror && fault === "CLOSED") {
     assert.deepEqual(lines, [], facts);
-    assert.match(run.stdout, /\n1 table failed [^\n]*\n  722Y001: TRANSPORT: [^\n]*\n$/, facts);
+    assert.match(run.stdout, /\n1 table failed [^\n]*\n {2}722Y001: TRANSPORT: [^\n]*\n$/, facts);
     return;
   }
   assert.equal(lines.length, 1, facts);
