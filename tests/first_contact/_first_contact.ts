@@ -52,6 +52,18 @@ export const FAULTS: readonly FaultName[] = [
 /** The faults whose answer is an ECOS body, whose format (JSON or XML) is asked. */
 export const BODY_FAULTS: ReadonlySet<FaultName> = new Set(["INFO-100", "ERROR-500", "CUT"]);
 
+/**
+ * The faults the client retries: with the default retries (five attempts, backoff from 500 ms),
+ * a few seconds each, spent waiting.
+ */
+export const RETRIED: ReadonlySet<FaultName> = new Set([
+  "ERROR-500",
+  "HTML",
+  "CUT",
+  "CLOSED",
+  "429",
+]);
+
 /** The server-side faults, by name; INFO-100 is the server's own answer to a wrong key. */
 const SERVED: Partial<Record<FaultName, Fault>> = {
   "ERROR-500": { kind: "code", code: "ERROR-500" },

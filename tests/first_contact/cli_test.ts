@@ -19,6 +19,7 @@ import {
   FAULTS,
   pool,
   REPO,
+  RETRIED,
   runDeno,
   type Scope,
   startFaultServers,
@@ -34,9 +35,6 @@ const CODE: Record<Exclude<FaultName, "ABORT">, string> = {
   CLOSED: "TRANSPORT",
   "429": "RATE_LIMITED",
 };
-
-/** The faults the client retries: with the command line's default retries, a few seconds each. */
-const RETRIED: ReadonlySet<FaultName> = new Set(["ERROR-500", "HTML", "CUT", "CLOSED", "429"]);
 
 /** A command as a user types it, after `ecos`. */
 interface Command {
