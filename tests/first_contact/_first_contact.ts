@@ -200,11 +200,16 @@ export async function runDeno(spec: ChildSpec): Promise<ChildRun> {
         limit,
       ]);
       if (first === "held") {
-        if (spec.abort.by === "SIGINT") child.kill("SIGINT");
-        else {
-          const writer = child.stdin.getWriter();
-          await writer.write(new TextEncoder().encode("abort\n"));
-          await writer.close();
+        // A child that ended meanwhile has nothing left to abort: its output tells the rest.
+        try {
+          if (spec.abort.by === "SIGINT") child.kill("SIGINT");
+          else {
+            const writer = child.stdin.getWriter();
+            await writer.write(new TextEncoder().encode("abort\n"));
+            await writer.close();
+          }
+        } catch {
+          // gone already
         }
       }
     }
