@@ -72,8 +72,11 @@ const SERVED: Partial<Record<FaultName, Fault>> = {
   "429": { kind: "status", status: 429 },
 };
 
-/** What a fault strikes: every request, or StatisticSearch only. */
-export type Scope = "all" | "search";
+/**
+ * What a fault strikes: every request, or one service's only (the requests before it answer, as
+ * mirror's item lists before its pulls).
+ */
+export type Scope = "all" | "StatisticSearch" | "StatisticItemList";
 
 /** Where a child is sent for a fault. */
 export interface Target {
@@ -92,8 +95,8 @@ export interface Target {
 export interface FaultServers extends AsyncDisposable {
   /**
    * A target for one case of `fault` (ABORT: a fresh stalling server, closed with the rest).
-   * Scope "search": the fault strikes StatisticSearch only, the lookups before it answer (a
-   * wrong key and a closed port strike everything whatever the scope).
+   * A scope other than "all": the fault strikes that service only (a wrong key and a closed
+   * port strike everything whatever the scope).
    */
   target(fault: FaultName, scope?: Scope): Promise<Target>;
   /** A server that finds a StatisticSearch of more than 12 rows too large (ERROR-400). */
@@ -118,15 +121,15 @@ export async function startFaultServers(): Promise<FaultServers> {
     servers.push(server);
     return server.url;
   };
-  const strikes = (scope: Scope, ctx: FaultContext) =>
-    scope === "all" || ctx.service === "StatisticSearch";
+  const strikes = (scope: Scope, ctx: FaultContext) => scope === "all" || ctx.service === scope;
   const plain = await start();
-  const served = new Map<string, string>();
-  for (const scope of ["all", "search"] as const) {
-    for (const [name, fault] of Object.entries(SERVED)) {
-      served.set(`${scope} ${name}`, await start((ctx) => strikes(scope, ctx) ? fault : undefined));
-    }
-  }
+  // A server a fault and scope, started when first asked for.
+  const served = new Map<string, Promise<string>>();
+  const servedFor = (fault: Fault, scope: Scope) => {
+    const key = `${scope} ${JSON.stringify(fault)}`;
+    if (!served.has(key)) served.set(key, start((ctx) => strikes(scope, ctx) ? fault : undefined));
+    return served.get(key)!;
+  };
   // A port nothing listens on: bound, then closed.
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const closedUrl = `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}/api`;
@@ -146,7 +149,7 @@ export async function startFaultServers(): Promise<FaultServers> {
         });
         return { baseUrl, apiKey: KEY, held };
       }
-      return { baseUrl: served.get(`${scope} ${fault}`)!, apiKey: KEY };
+      return { baseUrl: await servedFor(SERVED[fault]!, scope), apiKey: KEY };
     },
     async [Symbol.asyncDispose]() {
       await Promise.all(servers.map((s) => s.close()));

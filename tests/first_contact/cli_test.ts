@@ -39,7 +39,7 @@ const CODE: Record<Exclude<FaultName, "ABORT">, string> = {
 /** A command as a user types it, after `ecos`. */
 interface Command {
   args: string[];
-  /** "search": its lookups answer, and the faults strike its StatisticSearch requests. */
+  /** What the faults strike (its lookups answer, for "StatisticSearch"); "all" by default. */
   scope: Scope;
   /**
    * The faults it meets. The three the issue names (search, series, mirror) meet every one;
@@ -55,13 +55,13 @@ const LOOKUP_FAULTS: readonly FaultName[] = ["INFO-100", "ABORT"];
 const COMMANDS: readonly Command[] = [
   {
     args: ["search", "722Y001", "M", "201901", "202012", "0101000"],
-    scope: "search",
+    scope: "StatisticSearch",
     faults: FAULTS,
     format: true,
   },
   {
     args: ["series", "base_rate", "201901", "202012"],
-    scope: "search",
+    scope: "StatisticSearch",
     faults: FAULTS,
     format: true,
   },
@@ -71,7 +71,7 @@ const COMMANDS: readonly Command[] = [
   // closed port (the item list), the error line's by a wrong key and a 429 (which stop a run).
   {
     args: ["mirror", "722Y001", "--out", "data"],
-    scope: "search",
+    scope: "StatisticSearch",
     faults: ["INFO-100", "CLOSED", "429", "ABORT"],
     format: false,
   },

@@ -56,7 +56,7 @@ Deno.test("ecos mcp: a first get_series that meets a fault is a tool error, and 
     (BODY_FAULTS.has(fault) ? ["json", "xml"] : ["json"]).map((format) => ({ fault, format }))
   );
   const task = ({ fault, format }: { fault: FaultName; format: string }) => async () => {
-    const target = await servers.target(fault, "search");
+    const target = await servers.target(fault, "StatisticSearch");
     await t.step({
       name: `ecos mcp, ${fault}, ${format}`,
       sanitizeOps: false,

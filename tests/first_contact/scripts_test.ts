@@ -55,7 +55,7 @@ interface Surface {
   env?: (target: Target) => Record<string, string>;
   /** The rows the ERROR-400 case gets. */
   rows?: number;
-  /** "search": its lookups answer, and the faults strike its StatisticSearch requests. */
+  /** What the faults strike (its lookups answer, for "StatisticSearch"); "all" by default. */
   scope?: Scope;
   /** The faults it meets, when not all: a path another surface meets with all of them. */
   faults?: readonly FaultName[];
@@ -187,13 +187,29 @@ const SURFACES: readonly Surface[] = [
     search: false,
   },
   {
+    name: "client.findItems",
+    imports: MOD,
+    body: "return (await new EcosClient(options).findItems('901Y009', '총지수')).height;",
+    search: false,
+    faults: SHARED_LOOKUP,
+  },
+  {
+    name: "client.searchTables by cycle",
+    imports: MOD,
+    // The table list answers; the item lists of the tables listed with another cycle, pulled
+    // together, meet the fault.
+    body: "return (await new EcosClient(options).searchTables('금리', { cycle: 'M' })).height;",
+    search: false,
+    scope: "StatisticItemList",
+  },
+  {
     name: "mirror()",
     imports: `${MOD}\nimport { mirror } from "${REPO_URL}src/mirror/mod.ts";`,
     body: "const result = await mirror(new EcosClient(options), ['722Y001'], { dir: 'data' });\n" +
       "return result.rowsWritten;",
     search: false,
     // Its tables' item lists come first: the faults strike the units' pulls after them.
-    scope: "search",
+    scope: "StatisticSearch",
   },
 ];
 
