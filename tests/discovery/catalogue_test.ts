@@ -1,0 +1,47 @@
+/**
+ * The offline catalogue holds the evidence's counts: 834 rows, 225 groups and 609 searchable
+ * tables, by cycle A 250, M 224, Q 126, D 7, S 1, SM 1 (kenshin579/ecos-go docs/api/README.md,
+ * choo121600/ecos-reader docs/reference/ecos_code_catalog.md).
+ */
+
+import assert from "node:assert/strict";
+import { CATALOGUE_ROWS } from "../../src/discovery/catalogue_data.ts";
+
+Deno.test("the catalogue snapshot holds the 834 rows of the evidence: 225 groups, 609 tables", () => {
+  assert.equal(CATALOGUE_ROWS.length, 834);
+  assert.equal(CATALOGUE_ROWS.filter((r) => r.SRCH_YN === "N").length, 225);
+  assert.equal(CATALOGUE_ROWS.filter((r) => r.SRCH_YN === "Y").length, 609);
+  const byCycle: Record<string, number> = {};
+  for (const r of CATALOGUE_ROWS) {
+    byCycle[r.CYCLE ?? "null"] = (byCycle[r.CYCLE ?? "null"] ?? 0) + 1;
+  }
+  assert.deepEqual(byCycle, { null: 225, M: 224, Q: 126, S: 1, D: 7, SM: 1, A: 250 });
+  assert.equal(CATALOGUE_ROWS.filter((r) => r.P_STAT_CODE === "*").length, 9);
+});
+
+Deno.test("the catalogue snapshot is a tree: codes unique, every parent listed before its children", () => {
+  const seen = new Set<string>();
+  for (const r of CATALOGUE_ROWS) {
+    assert.ok(!seen.has(r.STAT_CODE), `${r.STAT_CODE} twice`);
+    assert.ok(r.P_STAT_CODE === "*" || seen.has(r.P_STAT_CODE), `${r.STAT_CODE} before its parent`);
+    seen.add(r.STAT_CODE);
+    if (r.SRCH_YN === "N") {
+      assert.match(r.STAT_CODE, /^\d{10}$/);
+      assert.equal(r.CYCLE, null);
+    } else {
+      assert.match(r.STAT_CODE, /^\d{3}Y\d{3}$/);
+      assert.match(r.CYCLE ?? "", /^(A|S|Q|M|SM|D)$/);
+    }
+    assert.match(r.STAT_NAME, /^(\d+\.)+ \S/);
+  }
+});
+
+Deno.test("the catalogue snapshot carries the rows the project's named tables come from", () => {
+  const name = (code: string) => CATALOGUE_ROWS.find((r) => r.STAT_CODE === code)?.STAT_NAME;
+  assert.equal(name("722Y001"), "1.3.1. 한국은행 기준금리 및 여수신금리");
+  assert.equal(name("901Y009"), "4.2.1. 소비자물가지수");
+  assert.equal(name("0000001000"), "1.6. 차주별 가계부채");
+  assert.equal(name("105Y001"), "1.2.6.5. 예금규모별 계좌수 및 금액");
+  assert.equal(CATALOGUE_ROWS[0]?.STAT_NAME, "1. 통화/금융");
+  assert.equal(CATALOGUE_ROWS.at(-1)?.STAT_CODE, "252Y002");
+});
