@@ -1,5 +1,6 @@
 /**
- * The bundled catalogue: every table and the groups of the table tree (StatisticTableList).
+ * The bundled catalogue: every table with sample data, and the groups of the sample tables the
+ * live catalogue lacks (the rest of StatisticTableList is the snapshot in src/discovery/).
  *
  * @module
  */
@@ -65,86 +66,12 @@ export const TABLES: readonly TableDef[] = [
 ];
 
 /**
- * The groups of the table tree, each followed in the tree by its children. Group codes have
- * ten digits, as on the live service.
+ * The groups of the sample tables the live catalogue does not have (999Y001, 999Y002), each
+ * followed in the tree by its children. Every other table takes its place in the live tree from
+ * the catalogue snapshot (src/discovery/catalogue_data.ts), whatever its `parent` says. Group
+ * codes have ten digits, as on the live service, and are not codes of the snapshot.
  */
 export const GROUPS: readonly GroupDef[] = [
-  { code: "0000000010", parent: "*", name: { kr: "통화/금융", en: "Money and Finance" } },
-  { code: "0000000011", parent: "0000000010", name: { kr: "통화", en: "Money" } },
-  {
-    code: "0000000012",
-    parent: "0000000010",
-    name: { kr: "금리", en: "Interest Rates" },
-  },
-  {
-    code: "0000000013",
-    parent: "0000000010",
-    name: { kr: "예금/대출", en: "Deposits and Loans" },
-  },
-  {
-    code: "0000000014",
-    parent: "0000000010",
-    name: { kr: "지급결제", en: "Payments" },
-  },
-  {
-    code: "0000000020",
-    parent: "*",
-    name: { kr: "환율/국제수지", en: "Exchange Rates and Balance of Payments" },
-  },
-  {
-    code: "0000000021",
-    parent: "0000000020",
-    name: { kr: "환율", en: "Exchange Rates" },
-  },
-  {
-    code: "0000000022",
-    parent: "0000000020",
-    name: { kr: "국제수지", en: "Balance of Payments" },
-  },
-  {
-    code: "0000000023",
-    parent: "0000000020",
-    name: { kr: "통관기준 수출입", en: "Exports and Imports (customs basis)" },
-  },
-  { code: "0000000030", parent: "*", name: { kr: "국민소득", en: "National Accounts" } },
-  {
-    code: "0000000031",
-    parent: "0000000030",
-    name: { kr: "국민계정", en: "National Income" },
-  },
-  { code: "0000000040", parent: "*", name: { kr: "물가", en: "Prices" } },
-  {
-    code: "0000000041",
-    parent: "0000000040",
-    name: { kr: "소비자물가", en: "Consumer Prices" },
-  },
-  {
-    code: "0000000042",
-    parent: "0000000040",
-    name: { kr: "생산자물가", en: "Producer Prices" },
-  },
-  {
-    code: "0000000043",
-    parent: "0000000040",
-    name: { kr: "부동산 가격지수", en: "Real Estate Prices" },
-  },
-  { code: "0000000050", parent: "*", name: { kr: "고용", en: "Employment" } },
-  {
-    code: "0000000051",
-    parent: "0000000050",
-    name: { kr: "경제활동인구", en: "Labour Force" },
-  },
-  { code: "0000000060", parent: "*", name: { kr: "경기", en: "Business Conditions" } },
-  {
-    code: "0000000061",
-    parent: "0000000060",
-    name: { kr: "경제심리", en: "Economic Sentiment" },
-  },
-  {
-    code: "0000000062",
-    parent: "0000000060",
-    name: { kr: "산업활동", en: "Industrial Activity" },
-  },
   { code: "0000000090", parent: "*", name: { kr: "샘플 데이터", en: "Sample Data" } },
   {
     code: "0000000091",
