@@ -166,17 +166,51 @@ interface Word {
   text: string;
   /** For "latin": its words, singular. */
   words: string[];
+  /** A stop word among others: it may match, need not. */
+  stop: boolean;
 }
+
+/**
+ * Words that say nothing of which table: "the", "of", "korea", "통계". They need not be found
+ * (unless the text has nothing else), but may be part of a term ("flow of funds").
+ */
+const STOP_WORDS = new Set([
+  "a",
+  "an",
+  "the",
+  "of",
+  "in",
+  "on",
+  "for",
+  "by",
+  "and",
+  "to",
+  "korea",
+  "korean",
+  "south",
+  "bok",
+  "data",
+  "statistics",
+  "stats",
+  "table",
+  "한국",
+  "우리나라",
+  "통계",
+  "데이터",
+  "추이",
+]);
 
 function parse(text: string): Word[] {
   const lower = text.normalize("NFC").toLowerCase().trim();
   if (lower === "") return [];
-  return lower.split(/\s+/).map((w) => {
-    if (isInitials(w)) return { kind: "init", text: w, words: [] };
-    if (hasHangul(w)) return { kind: "kr", text: w, words: [] };
+  const all = lower.split(/\s+/);
+  const optional = all.some((w) => !STOP_WORDS.has(w));
+  return all.map((w): Word => {
+    const stop = optional && STOP_WORDS.has(w);
+    if (isInitials(w)) return { kind: "init", text: w, words: [], stop };
+    if (hasHangul(w)) return { kind: "kr", text: w, words: [], stop };
     const words = latinWords(w);
-    if (/[a-z]/.test(w)) return { kind: "latin", text: w, words };
-    return { kind: "code", text: w, words };
+    return { kind: /[a-z]/.test(w) ? "latin" : "code", text: w, words, stop };
   });
 }
 
@@ -213,20 +247,20 @@ interface ConceptHit {
   index: number;
 }
 
-/** The concepts of the list's language that the words name. */
+/** The concepts of the list's language that the words name: each term's words, together. */
 function conceptsOf(words: readonly Word[], language: "kr" | "en"): ConceptHit[] {
   const hits: ConceptHit[] = [];
   const whole = words.map((w) => w.text).join(language === "kr" ? "" : " ");
   VOCABULARY.forEach((concept, index) => {
-    let best: ConceptHit | undefined;
-    const terms = language === "kr" ? concept.kr : concept.en;
-    for (const term of terms) {
+    const covers = new Set<number>();
+    let strength = 0;
+    for (const term of language === "kr" ? concept.kr : concept.en) {
       const hit = language === "kr" ? krTerm(term, words, whole) : enTerm(term, words);
-      if (hit && (!best || hit.strength > best.strength || hit.covers.size > best.covers.size)) {
-        best = { ...hit, tables: concept.tables, index };
-      }
+      if (hit === undefined) continue;
+      for (const i of hit.covers) covers.add(i);
+      strength = Math.max(strength, hit.strength);
     }
-    if (best) hits.push(best);
+    if (strength > 0) hits.push({ tables: concept.tables, covers, strength, index });
   });
   return hits;
 }
@@ -320,8 +354,8 @@ export function rankTables(tables: DataFrame, text: string): DataFrame {
     }
     let inGroups = false;
     for (let i = 0; i < words.length; i++) {
-      if (covered.has(i)) continue;
       const word = words[i]!;
+      if (covered.has(i) || word.stop) continue;
       if (wordIn(word, entry.own, entry.code)) continue;
       if (entry.groups.some((g) => wordIn(word, g, ""))) inGroups = true;
       else return;

@@ -129,13 +129,14 @@ export const VOCABULARY: readonly Concept[] = [
     "lf, liquidity, liquidity aggregate",
     "금융기관유동성, 유동성",
     "171Y002, 171Y001, 172Y002",
-    "171Y001-171Y004 Lf 구성내역; 172Y002 L(광의유동성) 구성내역; SERIES lf",
+    "171Y002 Lf 상품별 구성내역(말잔, 원계열), 171Y001 (말잔, 계절조정계열), 172Y002 L(광의유동성) 구성내역; " +
+      "SERIES lf",
   ),
   c(
     "monetary base, reserve money, base money",
     "본원통화",
     "102Y002, 102Y004, 102Y001, 102Y003",
-    "102Y001-102Y004 본원통화 구성내역",
+    "102Y002 본원통화 구성내역(평잔, 원계열), 102Y004 (평잔, 계절조정계열), 102Y001, 102Y003 (말잔)",
   ),
   c(
     "base rate, bok base rate, bank of korea base rate, key rate, key interest rate",
