@@ -411,21 +411,26 @@ export function searchHint(text: string): string {
   const words = parse(text);
   const close: string[] = [];
   const fixed = words.map((w) => {
-    const known = w.kind === "latin" || w.kind === "kr" ? closest(w.text, KNOWN_WORDS) : undefined;
-    if (known !== undefined && known !== w.text) close.push(known);
+    // A word that is (part of) a known one is kept; another is held against the known words.
+    const fine = KNOWN_WORDS.some((k) => w.kind === "kr" ? k.includes(w.text) : k === w.text);
+    const known = fine || (w.kind !== "latin" && w.kind !== "kr")
+      ? undefined
+      : closest(w.text, KNOWN_WORDS);
+    if (known !== undefined) close.push(known);
     return known ?? w.text;
   });
   const series = new Set<string>();
   const asked = parse(fixed.join(" "));
-  const codes = new Set(
-    [...conceptsOf(asked, "en"), ...conceptsOf(asked, "kr")].flatMap((h) => h.tables),
+  // The concepts named most closely: "기준금리" is the base rate, not every 금리.
+  const hits = [...conceptsOf(asked, "en"), ...conceptsOf(asked, "kr")];
+  const strongest = Math.max(0, ...hits.map((h) => h.strength));
+  const codes = new Set(hits.filter((h) => h.strength === strongest).flatMap((h) => h.tables));
+  const mentioned = asked.filter((w) => !w.stop).flatMap((w) =>
+    w.kind === "latin" ? w.words : [w.text]
   );
-  const mentioned = new Set(asked.flatMap((w) => w.kind === "latin" ? w.words : [w.text]));
   for (const [name, s] of Object.entries(NAMED_SERIES)) {
-    const own = [...name.split("_"), ...latinWords(s.title.toLowerCase())].map(singular);
-    if (own.some((w) => w.length > 2 && mentioned.has(w)) || codes.has(s.statCode)) {
-      series.add(name);
-    }
+    const own = new Set([...name.split("_"), ...latinWords(s.title.toLowerCase())].map(singular));
+    if (mentioned.every((w) => own.has(w)) || codes.has(s.statCode)) series.add(name);
   }
   const parts = [];
   if (close.length > 0) parts.push(`close words: ${[...new Set(close)].join(", ")}`);

@@ -6,6 +6,7 @@
 
 import assert from "node:assert/strict";
 import { CATALOGUE_ROWS } from "../../src/discovery/catalogue_data.ts";
+import { clientFor, serve } from "../testdata/e2e.ts";
 
 Deno.test("the catalogue snapshot holds the 834 rows of the evidence: 225 groups, 609 tables", () => {
   assert.equal(CATALOGUE_ROWS.length, 834);
@@ -44,4 +45,21 @@ Deno.test("the catalogue snapshot carries the rows the project's named tables co
   assert.equal(name("105Y001"), "1.2.6.5. 예금규모별 계좌수 및 금액");
   assert.equal(CATALOGUE_ROWS[0]?.STAT_NAME, "1. 통화/금융");
   assert.equal(CATALOGUE_ROWS.at(-1)?.STAT_CODE, "252Y002");
+});
+
+Deno.test("client.statisticTableList() against the bundled server returns every row of the snapshot", async () => {
+  await using server = await serve();
+  const tables = await clientFor(server.url).statisticTableList();
+  assert.equal(tables.height, 838, "834 rows of the snapshot, 2 sample tables and 2 groups");
+  const codes = tables.getColumn("STAT_CODE").toArray() as string[];
+  const names = tables.getColumn("STAT_NAME").toArray() as string[];
+  const cycles = tables.getColumn("CYCLE").toArray() as (string | null)[];
+  const parents = tables.getColumn("P_STAT_CODE").toArray() as string[];
+  CATALOGUE_ROWS.forEach((r, i) => {
+    assert.deepEqual(
+      [codes[i], names[i], cycles[i], parents[i]],
+      // The client trims text fields: the one name with a trailing space loses it.
+      [r.STAT_CODE, r.STAT_NAME.trim(), r.CYCLE, r.P_STAT_CODE],
+    );
+  });
 });
