@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { searchLanguage, searchTablesIn } from "../../src/discovery/mod.ts";
 import type { Language } from "../../src/wire/format.ts";
 import { ENGLISH_SESSION, KOREAN_SESSION, type SearchCase } from "../testdata/search_queries.ts";
-import { bundledTables } from "./_tables.ts";
+import { bundledTables } from "../testdata/bundled_tables.ts";
 
 /** The searches of a session whose first five results miss every expected table. */
 function misses(cases: readonly SearchCase[], session: Language): string[] {

@@ -10,7 +10,7 @@ import { searchTablesIn } from "../../src/discovery/mod.ts";
 import { searchHint } from "../../src/discovery/table_search.ts";
 import { VOCABULARY } from "../../src/discovery/vocabulary.ts";
 import { CATALOGUE_ROWS } from "../../src/discovery/catalogue_data.ts";
-import { bundledTables } from "./_tables.ts";
+import { bundledTables } from "../testdata/bundled_tables.ts";
 
 const codes = (df: DataFrame) => df.getColumn("STAT_CODE").toArray() as string[];
 const search = (text: string, tables = catalogueFrame()) => codes(searchTablesIn(tables, text));

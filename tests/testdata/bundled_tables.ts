@@ -12,12 +12,15 @@ import type { Language } from "../../src/wire/format.ts";
 const FIELDS = ["P_STAT_CODE", "STAT_CODE", "STAT_NAME", "CYCLE", "SRCH_YN", "ORG_NAME"] as const;
 const frames = new Map<Language, DataFrame>();
 
-/** The bundled server's whole table list in a language, as the client's frame has it. */
-export function bundledTables(language: Language): DataFrame {
-  let frame = frames.get(language);
-  if (frame) return frame;
+/**
+ * The bundled server's whole table list in a language, as the client's frame has it: the same
+ * frame each call, or with `fresh`, a new one (whose names search has not folded yet).
+ */
+export function bundledTables(language: Language, { fresh = false } = {}): DataFrame {
+  const known = frames.get(language);
+  if (known && !fresh) return known;
   const rows = tableList(undefined, language);
-  frame = pl.DataFrame(FIELDS.map((f) => pl.Series(f, rows.map((r) => r[f]), pl.String)));
-  frames.set(language, frame);
+  const frame = pl.DataFrame(FIELDS.map((f) => pl.Series(f, rows.map((r) => r[f]), pl.String)));
+  if (!known) frames.set(language, frame);
   return frame;
 }
