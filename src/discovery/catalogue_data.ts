@@ -1,8 +1,8 @@
 /**
  * The ECOS table catalogue, offline: every row StatisticTableList answered in August 2026, 834
  * rows (225 groups and 609 searchable tables), in the service's order. Facts only: the code,
- * the Korean name as the service numbers it ("1.3.1. "), the cycle, the searchable flag and the
- * parent.
+ * the Korean name as the service numbers it ("1.3.1. "), the cycle, the searchable flag, the
+ * parent, and the compiling agency where another body compiles the table.
  *
  * Source of the rows: github.com/choo121600/ecos-reader, docs/reference/ecos_code_catalog.md
  * (generated from StatisticTableList: "전체 834개 통계표", "검색가능 609개"). Cross-checked with
@@ -32,7 +32,7 @@ export interface CatalogueRow {
   readonly CYCLE: string | null;
   /** "Y" for a table with data, "N" for a group. */
   readonly SRCH_YN: "Y" | "N";
-  /** The compiling agency: the snapshot names none, so null. */
+  /** The compiling agency of a table another body compiles; null for the Bank's own and groups. */
   readonly ORG_NAME: string | null;
 }
 
@@ -882,6 +882,75 @@ const ROWS = `
 252Y002|9.2.3.2. 시장환율|Q|Y|0000000704
 `;
 
+/**
+ * The compiling agency of the tables another body compiles, as ORG_NAME gives it (phone numbers
+ * and spacing kept): one agency a line, `agency|codes`. Source: github.com/choo121600/ecos-reader,
+ * ecos_implementation_status.csv (stat_code, org_name, from StatisticTableList). The Bank of
+ * Korea's own tables are left null, as the live tree leaves them on almost every row.
+ */
+const ORGS = `
+은행연합회|901Y054
+생명보험협회(02-2262-6600)|901Y059
+한국거래소(051-662-2000)|802Y001 901Y014 901Y055 901Y057 901Y058 901Y015
+금융투자협회(02-2003-9000)|901Y056
+기획재정부(044-215-2114)|901Y013 901Y081
+서울외국환중개|731Y001 731Y002
+관세청(125)|901Y092
+한국수출입은행(02-6255-5712)|901Y060
+산업통상자원부(1577-0900)|901Y061
+국가데이터처(02-2012-9114)|901Y009 901Y010
+KB국민은행(1588-9999)|901Y062 901Y063
+한국부동산원(1644-2828)|901Y064 901Y113 901Y093 901Y114 901Y094 901Y115 901Y095 901Y089 901Y096 901Y097
+국가데이터처(042-481-3781)|901Y085
+국가데이터처 ( ☎ 042-481-2229 )|901Y067
+국가데이터처 ( ☎ 042-481-2173 )|901Y066
+국가데이터처(042-481-2148)|901Y033
+국가데이터처 ( ☎ 042-481-3806 )|901Y068
+국가데이터처( ☎ 044-201-1409 )|901Y016
+국가데이터처( ☎ 042-481-2528 )|901Y069
+국가데이터처( ☎ 042-481-2595 )|901Y017
+국가데이터처( ☎ 042-481-2306 )|901Y070
+국가데이터처(042-481-2178)|901Y032 901Y034
+국가데이터처(042-481-2177)|901Y036 901Y039 901Y026 901Y035
+국가데이터처( ☎ 042-481-2178 )|901Y025
+국가데이터처(☎042-481-2158)|901Y018
+국가데이터처(☎ 042-481-2159)|901Y020 901Y104
+국토교통부(044-201-4751)|901Y103 901Y037
+국가데이터처(☎ 044-201-4089)|901Y074
+국가데이터처(☎ 044-201-3328)|901Y105 901Y106
+한국전력공사(061-345-3114)|901Y071 901Y019
+에너지경제연구원(052-714-2114)|901Y072
+한국석유공사(052-216-2502)|901Y073
+국가데이터처(☎ 042-481-3865)|901Y038
+국가데이터처(☎ 042-481-2198)|901Y100 901Y098
+국가데이터처(☎ 042-481-2196)|901Y101
+국토교통부(☎ 044-201-3789)|901Y108
+국가데이터처(☎ 044-201-3861)|901Y099
+한국정보통신진흥협회(02-580-0580)|901Y075
+국가데이터처(042-481-2261)|901Y028
+국가데이터처(☎ 042-481-2265~2268, 2270)|901Y027
+고용노동부(☎ 044-202-7239)|901Y086
+고용노동부(044-202-7239)|901Y052
+한국생산성본부(☎ 02-724-1061)|901Y107 901Y088 901Y102
+한국고용정보원(☎ 1577- 7114 )|901Y083
+한국고용정보원(☎ 1577-7114)|901Y084
+국가데이터처 사회통계국 복지통계과 (☎ 042-481-6943)|903Y201 903Y202 903Y203 903Y204 903Y206 903Y209 903Y210 903Y211 903Y212 903Y001 903Y002 903Y003 903Y004 903Y006 903Y009 903Y010 903Y011 903Y012
+통계청 사회통계국 복지통계과 (☎ 042-481-6943)|903Y205
+국가데이터처(☎ 042-481-2305 )|901Y112
+국가데이터처(☎ 042-481-2289)|901Y117 901Y040 901Y116 901Y050
+국가데이터처(☎ 042-481-2306 )|901Y024
+IMF|902Y004 902Y005 902Y007 902Y008 902Y009 902Y010 902Y011 902Y012 902Y013 902Y014
+BIS|902Y006
+OECD|902Y015 902Y016 902Y019 902Y017 902Y018 902Y020 902Y021 902Y022 902Y023 902Y002
+`;
+
+const ORG_OF = new Map(
+  ORGS.split("\n").filter((l) => l !== "").flatMap((line) => {
+    const [org, codes] = line.split("|") as [string, string];
+    return codes.split(" ").map((code) => [code, org] as const);
+  }),
+);
+
 /** Every row of the snapshot, in the service's order (a group before what it holds). */
 export const CATALOGUE_ROWS: readonly CatalogueRow[] = ROWS.split("\n").filter((l) => l !== "")
   .map((line) => {
@@ -898,6 +967,6 @@ export const CATALOGUE_ROWS: readonly CatalogueRow[] = ROWS.split("\n").filter((
       STAT_NAME: name,
       CYCLE: cycle === "" ? null : cycle,
       SRCH_YN: searchable,
-      ORG_NAME: null,
+      ORG_NAME: ORG_OF.get(code) ?? null,
     };
   });

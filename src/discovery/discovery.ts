@@ -80,6 +80,7 @@ export function searchLanguage(
  *
  * @param tables A StatisticTableList frame.
  * @param text The words to look for.
+ * @param options The language whose vocabulary applies.
  * @returns The matching tables, best first.
  *
  * @example The whole catalogue, offline
@@ -92,10 +93,28 @@ export function searchLanguage(
  * assert.equal(searchTablesIn(kr, "ㄱㅈㄱㄹ").row(0)[0], "722Y001");
  * assert.equal(searchTablesIn(kr, "가계부채").row(0)[0], "151Y001");
  * assert.equal(searchTablesIn(kr, "1.").height, 0);
+ * // English words over the Korean snapshot: the vocabulary asked for by language.
+ * assert.equal(searchTablesIn(kr, "inflation").height, 0);
+ * assert.equal(searchTablesIn(kr, "inflation", { language: "en" }).row(0)[0], "901Y009");
  * ```
  */
-export function searchTablesIn(tables: DataFrame, text: string): DataFrame {
-  return rankTables(tables, text);
+export function searchTablesIn(
+  tables: DataFrame,
+  text: string,
+  options: SearchTablesInOptions = {},
+): DataFrame {
+  return rankTables(tables, text, options.language);
+}
+
+/** Options of {@linkcode searchTablesIn}. */
+export interface SearchTablesInOptions {
+  /**
+   * The language whose vocabulary applies: "en" to map "CPI" or "inflation" over the catalogue
+   * snapshot (Korean names) when the service's list cannot be had.
+   *
+   * @default {the language of the frame's names: English when some table's name has no Hangul}
+   */
+  language?: Language;
 }
 
 /**

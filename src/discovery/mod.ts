@@ -14,6 +14,7 @@ export {
   type ItemRange,
   searchLanguage,
   searchTablesIn,
+  type SearchTablesInOptions,
   seriesQuery,
   type SeriesRange,
   tablesOffering,

@@ -24,6 +24,7 @@
  */
 
 import { type DataFrame, pl } from "../deps.ts";
+import type { Language } from "../wire/format.ts";
 import { closest } from "../util/closest.ts";
 import { hasHangul, initials, isInitials } from "./hangul.ts";
 import { NAMED_SERIES } from "./named_series.ts";
@@ -330,13 +331,15 @@ interface Found {
  *
  * @param tables A StatisticTableList frame (the service's, or the bundled server's).
  * @param text The words to look for.
+ * @param language The language whose vocabulary applies; by default the language of the
+ * frame's names (English when some table's name has no Hangul).
  * @returns The tables found.
  */
-export function rankTables(tables: DataFrame, text: string): DataFrame {
+export function rankTables(tables: DataFrame, text: string, language?: Language): DataFrame {
   const index = indexOf(tables);
   const words = parse(text);
   if (words.length === 0) return frameOf(index.entries);
-  const hits = conceptsOf(words, index.language);
+  const hits = conceptsOf(words, language ?? index.language);
   const compactText = words.map((w) => w.text).join("");
   const found: Found[] = [];
   index.entries.forEach((entry, order) => {

@@ -18,6 +18,14 @@ Deno.test("the catalogue snapshot holds the 834 rows of the evidence: 225 groups
   }
   assert.deepEqual(byCycle, { null: 225, M: 224, Q: 126, S: 1, D: 7, SM: 1, A: 250 });
   assert.equal(CATALOGUE_ROWS.filter((r) => r.P_STAT_CODE === "*").length, 9);
+  // Agencies other than the Bank of Korea, on tables only (ecos_implementation_status.csv).
+  const named = CATALOGUE_ROWS.filter((r) => r.ORG_NAME !== null);
+  assert.equal(named.length, 120);
+  assert.ok(named.every((r) => r.SRCH_YN === "Y" && !r.ORG_NAME!.startsWith("한국은행")));
+  assert.equal(
+    CATALOGUE_ROWS.find((r) => r.STAT_CODE === "901Y027")?.ORG_NAME,
+    "국가데이터처(☎ 042-481-2265~2268, 2270)",
+  );
 });
 
 Deno.test("the catalogue snapshot is a tree: codes unique, every parent listed before its children", () => {

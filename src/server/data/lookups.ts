@@ -37,7 +37,8 @@ const NUMBERING = /^\s*(?:\d+\.)+\s*/;
  * its English name; every other row carries its Korean name, since the evidence gives no
  * English names (the live service answers `en` with English names: a client with a key sees
  * those). ORG_NAME is null for groups and for the Bank of Korea's own tables, and names the
- * compiler of a sample table that has one, so it is null on almost every row, as live.
+ * compiling agency of the snapshot's other tables (the sample's compiler for a sample table), so
+ * it is null on almost every row, as live.
  */
 function tableTree(language: Language): StatisticTableRow[] {
   const rows: StatisticTableRow[] = CATALOGUE_ROWS.map((r) => {
