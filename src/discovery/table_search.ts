@@ -414,11 +414,11 @@ export function searchHint(text: string): string {
   const words = parse(text);
   const close: string[] = [];
   const fixed = words.map((w) => {
-    // A word that is (part of) a known one is kept; another is held against the known words.
+    // A word that is (part of) a known one is kept; another is held against the known words,
+    // if it is long enough for a near miss to mean something ("such" is not "cash").
     const fine = KNOWN_WORDS.some((k) => w.kind === "kr" ? k.includes(w.text) : k === w.text);
-    const known = fine || (w.kind !== "latin" && w.kind !== "kr")
-      ? undefined
-      : closest(w.text, KNOWN_WORDS);
+    const long = w.kind === "kr" ? w.text.length >= 2 : w.kind === "latin" && w.text.length >= 5;
+    const known = fine || !long || w.stop ? undefined : closest(w.text, KNOWN_WORDS);
     if (known !== undefined) close.push(known);
     return known ?? w.text;
   });
