@@ -80,6 +80,47 @@ export const GROUPS: readonly GroupDef[] = [
   },
 ];
 
+/**
+ * English names of the catalogue's groups that hold sample tables, and of its roots, for the
+ * table list under `en`: the project's own renderings of the Korean names (as the sample
+ * tables' English names are), so that a sample table's GROUP_NAME reads in English. Other
+ * groups keep their Korean names under `en`.
+ */
+export const GROUP_NAMES_EN: Readonly<Record<string, string>> = {
+  "0000000001": "Money and Finance",
+  "0000000066": "National Accounts",
+  "0000000176": "Exchange Rates, Trade (customs basis) and FX Reserves",
+  "0000000202": "Prices",
+  "0000000230": "Business Management Analysis",
+  "0000000283": "Sentiment Indices",
+  "0000000313": "Payments and Settlement",
+  "0000000326": "Industry, Households and Others",
+  "0000000394": "International and North Korea",
+  "0000000008": "M2 (Broad Money) by Component",
+  "0000000622": "Composition of Reserve Base",
+  "0000000064": "Reserves of Deposit Banks",
+  "0000000048": "Interest Rates",
+  "0000000050": "Market Interest Rates",
+  "0000000042": "Other Deposit and Loan Statistics",
+  "0000000425": "Credit Cards",
+  "0000000178": "Daily Exchange Rates",
+  "0000000911": "Main Indicators",
+  "0000000211": "Consumer Price Indices (2020=100)",
+  "0000000440": "Population and Labour",
+  "0000000624": "M1 (Narrow Money) by Component",
+  "0000000626": "M2 (Broad Money) by Component",
+  "0000000630": "Lf (Liquidity of Financial Institutions) by Component",
+  "0000000036": "Household Credit (quarterly)",
+  "0000000158": "Balance of Payments",
+  "0000000186": "Exports and Imports (customs basis)",
+  "0000000914": "Expenditure on GDP",
+  "0000000204": "Producer Price Indices",
+  "0000000225": "Housing Price Indices (KB)",
+  "0000000327": "General Economy and Business Cycle",
+  "0000000436": "Consumer Survey",
+  "0000000432": "Business Survey",
+};
+
 const BY_CODE = new Map(TABLES.map((t) => [t.code, t]));
 
 /**

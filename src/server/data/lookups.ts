@@ -15,7 +15,7 @@ import type {
   StatisticWordRow,
 } from "../rows.ts";
 import { CATALOGUE_ROWS } from "../../discovery/catalogue_data.ts";
-import { findTable, GROUPS, TABLES } from "./catalogue.ts";
+import { findTable, GROUP_NAMES_EN, GROUPS, TABLES } from "./catalogue.ts";
 import type { Dataset } from "./dataset.ts";
 import { GLOSSARY } from "./glossary.ts";
 import { dataNotice } from "./notice.ts";
@@ -34,8 +34,8 @@ const NUMBERING = /^\s*(?:\d+\.)+\s*/;
  * the snapshot's roots.
  *
  * Names: the snapshot's Korean names under `kr`. Under `en`, a table with sample data carries
- * its English name; every other row carries its Korean name, since the evidence gives no
- * English names (the live service answers `en` with English names: a client with a key sees
+ * its English name, and so do the groups above sample tables and the roots (GROUP_NAMES_EN);
+ * every other row carries its Korean name, since the evidence gives no English names (the live service answers `en` with English names: a client with a key sees
  * those). ORG_NAME is null for groups and for the Bank of Korea's own tables, and names the
  * compiling agency of the snapshot's other tables (the sample's compiler for a sample table), so
  * it is null on almost every row, as live.
@@ -43,12 +43,12 @@ const NUMBERING = /^\s*(?:\d+\.)+\s*/;
 function tableTree(language: Language): StatisticTableRow[] {
   const rows: StatisticTableRow[] = CATALOGUE_ROWS.map((r) => {
     const t = findTable(r.STAT_CODE);
-    if (t === undefined) return { ...r };
+    const en = t?.name.en ?? GROUP_NAMES_EN[r.STAT_CODE];
     const number = NUMBERING.exec(r.STAT_NAME)?.[0] ?? "";
     return {
       ...r,
-      STAT_NAME: language === "kr" ? r.STAT_NAME : `${number}${t.name.en}`,
-      ORG_NAME: orgOf(t, language),
+      STAT_NAME: language === "kr" || en === undefined ? r.STAT_NAME : `${number}${en}`,
+      ORG_NAME: t === undefined ? r.ORG_NAME : orgOf(t, language),
     };
   });
   const listed = new Set(CATALOGUE_ROWS.map((r) => r.STAT_CODE));
