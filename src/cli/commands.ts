@@ -145,13 +145,15 @@ const tables = defineDataCommand({
   synopsis: "[text...]",
   summary: "find tables by name (none: all)",
   description:
-    "Finds tables by name (StatisticTableList): the searchable tables whose name holds every\n" +
-    "word, case-insensitive. Korean text is looked up in the Korean list, text in Latin\n" +
-    "letters in the English one, unless --lang says which. Without text: every searchable\n" +
-    "table. Nothing found exits 1, as grep does.",
+    "Finds tables (StatisticTableList) by every word of the text, best first: the words people\n" +
+    "type (CPI, inflation, policy rate, 가계부채), words of the name (Korean in part or by\n" +
+    "initials, ㄱㅈㄱㄹ; English as whole words) or of the groups above it. Korean text is\n" +
+    "looked up in the Korean list, text in Latin letters in the English one, unless --lang\n" +
+    "says which. Without text: every searchable table. Nothing found exits 1, as grep does,\n" +
+    "with the close words and the named series that fit.",
   args: [["[text...]", "words of the name, e.g. base rate, or 소비자물가"]],
   arity: { min: 0, max: Infinity },
-  examples: ["ecos tables base rate", "ecos tables 소비자물가"],
+  examples: ["ecos tables base rate", "ecos tables 소비자물가", "ecos tables CPI"],
   prepare(words, values) {
     const text = words.join(" ");
     return {
