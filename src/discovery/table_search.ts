@@ -10,10 +10,12 @@
  * - the table's name: Korean as part of a word, with or without spaces ("기준 금리", "기준금리",
  *   "준금"), or by initial consonants ("ㄱㅈㄱㄹ"); Latin script as whole words, singular or
  *   plural ("rate" finds "Rates", never "Generated"); a word without letters only in the code;
- * - the names of the groups above it: "가계부채" finds the tables under "차주별 가계부채".
+ * - the names of the groups above it: "가계부채" finds the tables under "차주별 가계부채";
+ * - in a list of English names, the names of its items where known (the named series' titles):
+ *   "call rate" finds 817Y002 through "Call rate, overnight".
  *
  * Ranking: the concept asked for first (in the vocabulary's order), then tables whose name
- * holds every word, then those found through their groups; within each, current tables before
+ * holds every word, then those found through their items' names, then through their groups; within each, current tables before
  * those of an old base year or a closed range ("(구)", "구지표", "(1998~2007)", "기준월:
  * 2021.06"), then the closest name, then the tree's order.
  *
@@ -72,6 +74,8 @@ interface Entry {
   own: Folded;
   /** The groups above it, nearest first. */
   groups: Folded[];
+  /** The names of its items where known (the named series on it, in English), if any. */
+  items: Folded | undefined;
   /** Of an old base year, a closed range or a former classification. */
   old: boolean;
 }
@@ -97,6 +101,18 @@ function isOld(names: readonly string[]): boolean {
   }
   return false;
 }
+
+/**
+ * The item names known offline: the titles of the named series (src/discovery/named_series.ts,
+ * each citing its evidence), by table. "call rate" finds 817Y002 through "Call rate, overnight".
+ */
+const ITEM_NAMES: ReadonlyMap<string, Folded> = (() => {
+  const titles = new Map<string, string[]>();
+  for (const s of Object.values(NAMED_SERIES)) {
+    titles.set(s.statCode, [...titles.get(s.statCode) ?? [], s.title]);
+  }
+  return new Map([...titles].map(([code, t]) => [code, fold(t.join(" / "))]));
+})();
 
 const indexes = new WeakMap<DataFrame, Index>();
 
@@ -146,6 +162,7 @@ function indexOf(tables: DataFrame): Index {
       groupName: parent === undefined ? null : names[parent]!,
       own,
       groups: chain.map(folded),
+      items: ITEM_NAMES.get(code),
       old: isOld([names[i]!, ...chain.map((g) => names[g]!)]),
     });
   }
@@ -339,7 +356,8 @@ export function rankTables(tables: DataFrame, text: string, language?: Language)
   const index = indexOf(tables);
   const words = parse(text);
   if (words.length === 0) return frameOf(index.entries);
-  const hits = conceptsOf(words, language ?? index.language);
+  language ??= index.language;
+  const hits = conceptsOf(words, language);
   const compactText = words.map((w) => w.text).join("");
   const found: Found[] = [];
   index.entries.forEach((entry, order) => {
@@ -355,15 +373,18 @@ export function rankTables(tables: DataFrame, text: string, language?: Language)
         [strength, place] = [hit.strength, rank];
       }
     }
+    let inItems = false;
     let inGroups = false;
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
       if (covered.has(i) || word.stop) continue;
       if (wordIn(word, entry.own, entry.code)) continue;
-      if (entry.groups.some((g) => wordIn(word, g, ""))) inGroups = true;
+      // An item's name, in a list of English names (the language of the names known).
+      if (entry.items && language === "en" && wordIn(word, entry.items, "")) inItems = true;
+      else if (entry.groups.some((g) => wordIn(word, g, ""))) inGroups = true;
       else return;
     }
-    const tier = strength > 0 ? 0 : inGroups ? 2 : 1;
+    const tier = strength > 0 ? 0 : inGroups ? 3 : inItems ? 2 : 1;
     const name = entry.own.compact;
     const closeness = name === compactText ? 0 : name.startsWith(compactText) ? 1 : 2;
     found.push({ entry, tier, strength, place, closeness: closeness * 1000 + name.length, order });

@@ -43,6 +43,13 @@ Deno.test("searchTablesIn() finds tables by the names of the groups above them",
   assert.equal(found[0], "151Y001", "the concept first: 가계신용(업권별, 분기)");
 });
 
+Deno.test("searchTablesIn() finds a table by the names of its items where known, in a list of English names", () => {
+  // The named series' titles: 817Y002 holds "Call rate, overnight (all transactions)".
+  assert.deepEqual(search("overnight", bundledTables("en")), ["817Y002"]);
+  assert.deepEqual(search("KRW per EUR", bundledTables("en")), ["731Y001"]);
+  assert.deepEqual(search("overnight", bundledTables("kr")), []);
+});
+
 Deno.test("searchTablesIn() ranks the concept first, then name matches, then group matches", () => {
   const found = searchTablesIn(catalogueFrame(), "지급결제");
   const names = found.getColumn("STAT_NAME").toArray() as string[];
