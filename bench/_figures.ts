@@ -106,6 +106,18 @@ export function figuresOf(r: Measured): Record<string, Figure> {
     unit: "x",
   };
   f["import.mod"] = { label: "Import mod.ts", value: r.imports.mod.median, unit: "ms" };
+  if (r.search !== undefined) {
+    f["search.median"] = {
+      label: "Table search over the whole catalogue: median",
+      value: r.search.search.median,
+      unit: "ms",
+    };
+    f["search.first"] = {
+      label: "Table search: the first, folding the names",
+      value: r.search.firstSearch.median,
+      unit: "ms",
+    };
+  }
   return f;
 }
 
@@ -129,5 +141,8 @@ export function targetsOf(f: Record<string, Figure>): Target[] {
   add("5. Peak memory of a 1M pull / frame size (layout)", "memory.frame.ratio", 3, "check");
   add("5. Pages stay flat: peak at 3M / peak at 1M", "memory.pages.growth", 1.25, "check");
   add("6. Import mod.ts / import nodejs-polars alone", "import.ratio", 1.5);
+  if (f["search.median"] !== undefined) {
+    add("9. Table search over the whole catalogue, median (ms)", "search.median", 5);
+  }
   return t;
 }

@@ -6,6 +6,7 @@
 
 import type { Timing } from "./_measure.ts";
 import type { PullReport } from "./pull_memory.ts";
+import type { SearchResult } from "./search_tables.ts";
 
 /** The machine the figures come from. */
 export interface Machine {
@@ -230,6 +231,8 @@ export interface Results {
   linearity: { timeGrowth: number; memoryGrowth: number; linear: boolean };
   imports: ImportResult;
   worker: WorkerResult;
+  /** Measurement 9 (absent from runs before it existed). */
+  search?: SearchResult;
   figures: Record<string, Figure>;
   targets: Target[];
   before?: {

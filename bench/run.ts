@@ -48,6 +48,7 @@ import { loadArrow } from "../src/client/_arrow.ts";
 import { FrameBuilder } from "../src/client/_frame.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../src/wire/columns.ts";
 import { apacheArrowFrame } from "./_arrow_writer.ts";
+import { measureSearch } from "./search_tables.ts";
 
 const flags = new Set(Deno.args);
 const QUICK = flags.has("--quick");
@@ -528,6 +529,8 @@ async function main() {
     ...await pullsInTurns(1_000_000, ["pages-gc"], 1),
   ];
   const importTimes = await imports();
+  log("9. table search over the whole catalogue");
+  const search = measureSearch(QUICK ? 3 : 11);
 
   const perRow = (s: PullResult) => s.clientMs / s.rows;
   const perRowMem = (s: PullResult) => s.peakRssDelta / s.rows;
@@ -578,6 +581,7 @@ async function main() {
     linearity,
     imports: importTimes,
     worker,
+    search,
   };
   host.load.end = loadAverage();
   const busiest = Math.max(host.load.start ?? 0, host.load.end ?? 0);

@@ -161,10 +161,13 @@ Deno.test("layout: the client is entered by its face, and private files stay in 
   assert.deepEqual(wrong, []);
 });
 
+/** Files of data, not code: the catalogue snapshot is one row a line. */
+const DATA_FILES = new Set(["src/discovery/catalogue_data.ts"]);
+
 Deno.test("layout: no file of src/ outside src/server/data/ is longer than 600 lines", async () => {
   const long: string[] = [];
   for (const file of files) {
-    if (file.startsWith("src/server/data/")) continue;
+    if (file.startsWith("src/server/data/") || DATA_FILES.has(file)) continue;
     const lines = (await Deno.readTextFile(`${ROOT}${file}`)).split("\n").length - 1;
     if (lines > 600) long.push(`${file}: ${lines}`);
   }

@@ -6,9 +6,11 @@
  * @module
  */
 
-import type { StatisticSearchQuery } from "../client/mod.ts";
+import type { DataSource, StatisticSearchQuery } from "../client/mod.ts";
+import { EcosError, isEcosError } from "../errors.ts";
 import { validateSearchQuery, validateStatCode, validateText } from "../client/mod.ts";
-import { searchLanguage, seriesQuery } from "../discovery/mod.ts";
+import { sampleDataNote, searchHint, searchLanguage, seriesQuery } from "../discovery/mod.ts";
+import { TABLES } from "../server/data/catalogue.ts";
 import { NAMED_SERIES, type SeriesName } from "../discovery/mod.ts";
 import type { Language } from "../wire/format.ts";
 import { closest } from "../util/closest.ts";
@@ -30,6 +32,23 @@ const PERIODS = "2020, 2020S1, 2020Q1, 202001, 202001S1, 20200101";
 const SERIES_LIST = Object.entries(NAMED_SERIES)
   .map(([name, s]) => `  ${name.padEnd(22)}${s.title} (${s.statCode}, ${s.cycles.join("/")})`)
   .join("\n");
+
+/**
+ * An UNKNOWN_CODE of the bundled server for a table of the catalogue it has no sample data for
+ * (it answers such a table as the live service answers no match), told as that: the table
+ * exists, and needs a key. Any other error is returned as it is.
+ */
+function withSampleNote(e: unknown, source: DataSource, statCode: string): unknown {
+  if (source !== "bundled" || !isEcosError(e) || e.code !== "UNKNOWN_CODE") return e;
+  const note = sampleDataNote(statCode, TABLES.map((t) => t.code));
+  if (note === undefined) return e;
+  const facts = e.service === undefined ? {} : { service: e.service };
+  return new EcosError("UNKNOWN_CODE", note, {
+    cause: e,
+    ...facts,
+    ...(e.url ? { url: e.url } : {}),
+  });
+}
 
 const search = defineDataCommand({
   name: "search",
@@ -57,7 +76,12 @@ const search = defineDataCommand({
     });
     const query: StatisticSearchQuery = { statCode: q.statCode, cycle: q.cycle, start, end };
     if (items.length > 0) query.items = items;
-    return { run: (client) => client.statisticSearch(query) };
+    return {
+      run: (client) =>
+        client.statisticSearch(query).catch((e) => {
+          throw withSampleNote(e, client.source, q.statCode);
+        }),
+    };
   },
 });
 
@@ -121,23 +145,27 @@ const tables = defineDataCommand({
   synopsis: "[text...]",
   summary: "find tables by name (none: all)",
   description:
-    "Finds tables by name (StatisticTableList): the searchable tables whose name holds every\n" +
-    "word, case-insensitive. Korean text is looked up in the Korean list, text in Latin\n" +
-    "letters in the English one, unless --lang says which. Without text: every searchable\n" +
-    "table. Nothing found exits 1, as grep does.",
+    "Finds tables (StatisticTableList) by every word of the text, best first: the words people\n" +
+    "type (CPI, inflation, policy rate, 가계부채), words of the name (Korean in part or by\n" +
+    "initials, ㄱㅈㄱㄹ; English as whole words) or of the groups above it. Korean text is\n" +
+    "looked up in the Korean list, text in Latin letters in the English one, unless --lang\n" +
+    "says which. Without text: every searchable table. Nothing found exits 1, as grep does,\n" +
+    "with the close words and the named series that fit.",
   args: [["[text...]", "words of the name, e.g. base rate, or 소비자물가"]],
   arity: { min: 0, max: Infinity },
-  examples: ["ecos tables base rate", "ecos tables 소비자물가"],
+  examples: ["ecos tables base rate", "ecos tables 소비자물가", "ecos tables CPI"],
   prepare(words, values) {
     const text = words.join(" ");
     return {
       run: (client) => client.searchTables(text, asked(values.language)),
       noMatch(client) {
         const language = searchLanguage(text, values.language, client.language);
+        const hint = searchHint(text);
         return text.trim() === ""
           ? `No searchable table in the ${NAMES[language]} list`
           : `No table's ${NAMES[language]} name holds every word of ${JSON.stringify(text)}: ` +
-            `try fewer or other words, or --lang ${OTHER[language]}`;
+            `try fewer or other words, or --lang ${OTHER[language]}` +
+            (hint === "" ? "" : `; ${hint} (ecos series NAME)`);
       },
     };
   },

@@ -18,14 +18,9 @@ import {
   periodStartDays,
   tryParseLabel,
 } from "../wire/period.ts";
+import { hasHangul } from "./hangul.ts";
 import { NAMED_SERIES, type NamedSeries, type SeriesName } from "./named_series.ts";
-
-/** The tree numbering at the start of a table name: "1.3.1. ". */
-const NUMBERING = /^\s*(?:\d+\.)+\s*/;
-
-/** Lower case, numbering and spaces folded: what names are matched on. */
-const fold = (expr: ReturnType<typeof pl.col>) =>
-  expr.str.replace(NUMBERING.source, "").str.toLowerCase();
+import { rankTables } from "./table_search.ts";
 
 /** The words of a search text, lower-cased; every one must occur. */
 function words(text: string): string[] {
@@ -36,8 +31,7 @@ function words(text: string): string[] {
 const literal = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether a text has Hangul: Korean text is looked up in the Korean list. */
-export const isKorean = (text: string): boolean =>
-  /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(text);
+export const isKorean = (text: string): boolean => hasHangul(text);
 
 /**
  * The language whose names a search text is matched against: the one rule of `searchTables`,
@@ -75,34 +69,52 @@ export function searchLanguage(
 }
 
 /**
- * The searchable tables whose name holds every word of `text`, case-insensitive, ignoring the
- * tree numbering ("1.3.1. "). Columns: STAT_CODE, STAT_NAME (without numbering), CYCLE,
+ * The searchable tables a text finds, best first: by the vocabulary's concepts ("CPI",
+ * "inflation", "policy rate", "가계부채"), by words of their names (Korean as part of a word,
+ * with or without spaces, or by initial consonants; Latin script as whole words, singular or
+ * plural) and by the names of the groups above them. Every word must be found. The tree
+ * numbering ("1.3.1. ") is ignored. Columns: STAT_CODE, STAT_NAME (without numbering), CYCLE,
  * ORG_NAME (the compiling agency; null for the Bank of Korea's own), GROUP_CODE, GROUP_NAME
- * (the parent group, without numbering). Nothing matches: no rows.
+ * (the parent group, without numbering). An empty text: every searchable table, in the tree's
+ * order. Nothing matches: no rows ({@linkcode searchHint} says what to try).
  *
  * @param tables A StatisticTableList frame.
  * @param text The words to look for.
- * @returns The matching tables, in the tree's order.
+ * @param options The language whose vocabulary applies.
+ * @returns The matching tables, best first.
+ *
+ * @example The whole catalogue, offline
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { catalogueFrame } from "./catalogue.ts";
+ * import { searchTablesIn } from "./discovery.ts";
+ *
+ * const kr = catalogueFrame();
+ * assert.equal(searchTablesIn(kr, "ㄱㅈㄱㄹ").row(0)[0], "722Y001");
+ * assert.equal(searchTablesIn(kr, "가계부채").row(0)[0], "151Y001");
+ * assert.equal(searchTablesIn(kr, "1.").height, 0);
+ * // English words over the Korean snapshot: the vocabulary asked for by language.
+ * assert.equal(searchTablesIn(kr, "inflation").height, 0);
+ * assert.equal(searchTablesIn(kr, "inflation", { language: "en" }).row(0)[0], "901Y009");
+ * ```
  */
-export function searchTablesIn(tables: DataFrame, text: string): DataFrame {
-  const names = tables.select(
-    pl.col("STAT_CODE").alias("GROUP_CODE"),
-    pl.col("STAT_NAME").str.replace(NUMBERING.source, "").alias("GROUP_NAME"),
-  );
-  let matches = pl.col("SRCH_YN").eq(pl.lit("Y"));
-  for (const word of words(text)) {
-    matches = matches.and(fold(pl.col("STAT_NAME")).str.contains(literal(word)));
-  }
-  return tables
-    .filter(matches)
-    .select(
-      pl.col("STAT_CODE"),
-      pl.col("STAT_NAME").str.replace(NUMBERING.source, ""),
-      pl.col("CYCLE"),
-      pl.col("ORG_NAME"),
-      pl.col("P_STAT_CODE").alias("GROUP_CODE"),
-    )
-    .join(names, { on: "GROUP_CODE", how: "left" });
+export function searchTablesIn(
+  tables: DataFrame,
+  text: string,
+  options: SearchTablesInOptions = {},
+): DataFrame {
+  return rankTables(tables, text, options.language);
+}
+
+/** Options of {@linkcode searchTablesIn}. */
+export interface SearchTablesInOptions {
+  /**
+   * The language whose vocabulary applies: "en" to map "CPI" or "inflation" over the catalogue
+   * snapshot (Korean names) when the service's list cannot be had.
+   *
+   * @default {the language of the frame's names: English when some table's name has no Hangul}
+   */
+  language?: Language;
 }
 
 /**

@@ -14,8 +14,11 @@ export {
   type ItemRange,
   searchLanguage,
   searchTablesIn,
+  type SearchTablesInOptions,
   seriesQuery,
   type SeriesRange,
   tablesOffering,
 } from "./discovery.ts";
+export { CATALOGUE_SOURCE, catalogueFrame, sampleDataNote } from "./catalogue.ts";
+export { searchHint } from "./table_search.ts";
 export { NAMED_SERIES, type NamedSeries, namedSeries, type SeriesName } from "./named_series.ts";

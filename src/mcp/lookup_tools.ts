@@ -8,7 +8,7 @@
 
 import { type DataFrame, pl } from "../deps.ts";
 import { EcosError, isEcosError } from "../errors.ts";
-import { searchLanguage, searchTablesIn } from "../discovery/mod.ts";
+import { searchHint, searchLanguage, searchTablesIn } from "../discovery/mod.ts";
 import { isoDate } from "../util/iso_date.ts";
 import type { Language } from "../wire/format.ts";
 import { markdownTable } from "./render.ts";
@@ -120,9 +120,10 @@ export const searchTables = defineTool({
       group: c.GROUP_NAME[i] ?? null,
       compiled_by: c.ORG_NAME[i] ?? null,
     }));
+    const hint = found.height === 0 ? searchHint(query) : "";
     const note = found.height === 0
-      ? `No table name holds every word of "${query}": try fewer or other words, or ` +
-        `language "${lang === "kr" ? "en" : "kr"}"`
+      ? `No table name holds every word of "${query}"${hint === "" ? "" : ` (${hint})`}: try ` +
+        `fewer or other words, or language "${lang === "kr" ? "en" : "kr"}"`
       : found.height > MAX_TABLES
       ? `Showing ${MAX_TABLES} of ${found.height} tables: add a word to narrow the search`
       : null;

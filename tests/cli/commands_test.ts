@@ -106,6 +106,45 @@ Deno.test("ecos tables finds tables by English or Korean words, or lists them al
   });
 });
 
+Deno.test("ecos tables puts the right table first for CPI and 가계부채, across the whole catalogue", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const env = envFor(server);
+  const cpi = await ecos(["tables", "CPI"], { env });
+  assert.equal(cpi.code, 0, cpi.stderr);
+  assert.match(tableRows(cpi.stdout)[0] ?? "", /^│ 901Y009 +┆ Consumer Price Indices/);
+  const debt = await ecos(["tables", "가계부채"], { env });
+  assert.match(tableRows(debt.stdout)[0] ?? "", /^│ 151Y001 +┆ 가계신용\(업권별, 분기\)/);
+  // Tables under 1.6. 차주별 가계부채 are found by their group, after the concept's.
+  const all = await ecos(["tables", "가계부채", "--rows", "0"], { env });
+  assert.ok(tableRows(all.stdout).some((row) => row.startsWith("│ 181Y001 ")));
+  // The whole catalogue: every searchable table of the snapshot and the two sample tables.
+  const every = await ecos(["tables", "--rows", "0"], { env });
+  assert.equal(tableRows(every.stdout).length, 611);
+});
+
+Deno.test("ecos tables that finds nothing says the close words and the named series that fit", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const run = await ecos(["tables", "inflaton"], { env: envFor(server) });
+  assert.equal(run.code, 1);
+  assert.equal(
+    run.stderr,
+    `No table's English name holds every word of "inflaton": try fewer or other ` +
+      "words, or --lang kr; close words: inflation; named series: cpi, core_cpi (ecos series " +
+      "NAME)\n",
+  );
+});
+
+Deno.test("ecos search of a catalogue table without sample data says the bundled server's data needs a key", async () => {
+  const run = await ecos(["search", "102Y001", "M", "202001", "202012"], { env: {} });
+  assert.equal(run.code, 1);
+  assert.match(
+    run.stderr,
+    /\necos: UNKNOWN_CODE: 102Y001 is an ECOS table, but the bundled server has sample data for 28 tables only: set ECOS_API_KEY to a key of your own to query it\n/,
+  );
+  const typo = await ecos(["search", "102Y00", "M", "202001", "202012"], { env: {} });
+  assert.match(typo.stderr, /102Y00 is not a table code; did you mean 102Y004\?/);
+});
+
 Deno.test("ecos items lists a table's items, filtered by words of the name or code", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
   const env = envFor(server);

@@ -51,7 +51,7 @@ Deno.test("ecos items and tables: --lang wins over the words' script", async () 
   assert.equal(
     tables.stderr,
     `No table's Korean name holds every word of "base rate": try fewer or other words, or ` +
-      "--lang en\n",
+      "--lang en; named series: base_rate (ecos series NAME)\n",
   );
   assert.deepEqual(server.stats.requests.map((r) => r.language), ["en", "kr"]);
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { CATALOGUE_ROWS } from "../../src/discovery/catalogue_data.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import {
   KEY,
@@ -157,23 +158,73 @@ Deno.test("StatisticTableList: a tree with * roots, groups without cycle, search
   }
 });
 
-Deno.test("StatisticTableList numbers every STAT_NAME by its place in the tree", async () => {
+Deno.test("StatisticTableList numbers every STAT_NAME as the live tree does: under its parent's number", async () => {
   await using server = await startEcosServer({ keys: [KEY] });
   const rows = (await page(server, TABLES)).rows;
   const numberOf = new Map<string, string>();
-  const children = new Map<string, number>();
   for (const r of rows) {
-    // A node's number is its parent's number followed by its place among its siblings.
-    const place = (children.get(r.P_STAT_CODE) ?? 0) + 1;
-    children.set(r.P_STAT_CODE, place);
+    // The live numbering is the parent's number and a place; it may skip or repeat a place
+    // ("2.2.1.2." with no "2.2.1.1.", "8.7.1.5." twice), so only the prefix is held.
+    const number = /^((?:\d+\.)+) /.exec(r.STAT_NAME)?.[1];
+    assert.ok(number !== undefined, r.STAT_NAME);
     const parent = r.P_STAT_CODE === "*" ? "" : numberOf.get(r.P_STAT_CODE);
     assert.ok(parent !== undefined, `${r.STAT_CODE} comes before its parent`);
-    const number = `${parent}${place}.`;
+    assert.match(number.slice(parent.length), /^\d+\.$/, `${r.STAT_CODE}: ${r.STAT_NAME}`);
+    assert.ok(number.startsWith(parent), `${r.STAT_CODE}: ${r.STAT_NAME}`);
     numberOf.set(r.STAT_CODE, number);
-    assert.ok(r.STAT_NAME.startsWith(`${number} `), `${r.STAT_CODE}: ${r.STAT_NAME}`);
   }
   assert.equal(rows[0].STAT_NAME, "1. 통화/금융");
-  assert.ok(rows.some((r) => /^\d+\.\d+\.\d+\. /.test(r.STAT_NAME)));
+  assert.equal(rows.find((r) => r.STAT_CODE === "903Y205").STAT_NAME.slice(0, 9), "8.7.1.5. ");
+  // The sample tables the live service lacks come last, under a root of their own.
+  assert.deepEqual(rows.slice(-4).map((r) => r.STAT_NAME.split(" ")[0]), [
+    "10.",
+    "10.1.",
+    "10.1.1.",
+    "10.1.2.",
+  ]);
+});
+
+Deno.test("StatisticTableList lists every row of the catalogue snapshot, in its order, and the sample tables it lacks", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const kr = await page(server, TABLES);
+  assert.equal(kr.total, 838, "834 snapshot rows, 2 sample groups, 2 sample tables");
+  assert.equal(kr.rows.filter((r) => r.SRCH_YN === "Y").length, 611);
+  assert.deepEqual(
+    kr.rows.slice(0, 834).map((r) => r.STAT_CODE),
+    CATALOGUE_ROWS.map((r) => r.STAT_CODE),
+  );
+  const row = (rows: Record<string, string | null>[], code: string) =>
+    rows.find((r) => r.STAT_CODE === code);
+  assert.deepEqual(row(kr.rows, "102Y001"), {
+    P_STAT_CODE: "0000000622",
+    STAT_CODE: "102Y001",
+    STAT_NAME: "1.1.1.1.4. 본원통화 구성내역(말잔, 원계열)",
+    CYCLE: "M",
+    SRCH_YN: "Y",
+    ORG_NAME: null,
+  });
+  // Under en: a sample table's English name; a table without sample data keeps its Korean one.
+  const en = await page(server, { ...TABLES, language: "en" });
+  assert.equal(en.total, 838);
+  assert.equal(row(en.rows, "901Y009")?.STAT_NAME, "4.2.1. Consumer Price Indices (2020=100)");
+  assert.equal(row(en.rows, "102Y001")?.STAT_NAME, "1.1.1.1.4. 본원통화 구성내역(말잔, 원계열)");
+});
+
+Deno.test("A table of the catalogue without sample data answers as the live service answers no match: INFO-200", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  for (
+    const query of [
+      { service: "StatisticItemList", args: ["102Y001"] },
+      { service: "StatisticSearch", args: ["102Y001", "M", "202001", "202012"] },
+    ]
+  ) {
+    const body = await requestJson(server, { ...query, end: 10 });
+    assert.deepEqual(body, {
+      RESULT: { CODE: "INFO-200", MESSAGE: "해당하는 데이터가 없습니다." },
+    });
+  }
+  const one = await page(server, { ...TABLES, args: ["102Y001"] });
+  assert.equal(one.total, 1);
 });
 
 Deno.test("StatisticTableList leaves ORG_NAME null on almost every row: groups and the Bank's own tables", async () => {
@@ -190,7 +241,7 @@ Deno.test("StatisticTableList/{code}: a table alone, or a group with everything 
   await using server = await startEcosServer({ keys: [KEY] });
   const one = await page(server, { ...TABLES, language: "en", args: ["722Y001"] });
   assert.equal(one.total, 1);
-  assert.equal(one.rows[0].STAT_NAME, "1.2.1. Bank of Korea Base Rate and Lending/Deposit Rates");
+  assert.equal(one.rows[0].STAT_NAME, "1.3.1. Bank of Korea Base Rate and Lending/Deposit Rates");
   const root = (await page(server, TABLES)).rows.find((r) => r.P_STAT_CODE === "*")!;
   const subtree = await page(server, { ...TABLES, args: [root.STAT_CODE] });
   assert.ok(subtree.total > 2);

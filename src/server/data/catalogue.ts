@@ -1,5 +1,6 @@
 /**
- * The bundled catalogue: every table and the groups of the table tree (StatisticTableList).
+ * The bundled catalogue: every table with sample data, and the groups of the sample tables the
+ * live catalogue lacks (the rest of StatisticTableList is the snapshot in src/discovery/).
  *
  * @module
  */
@@ -65,86 +66,12 @@ export const TABLES: readonly TableDef[] = [
 ];
 
 /**
- * The groups of the table tree, each followed in the tree by its children. Group codes have
- * ten digits, as on the live service.
+ * The groups of the sample tables the live catalogue does not have (999Y001, 999Y002), each
+ * followed in the tree by its children. Every other table takes its place in the live tree from
+ * the catalogue snapshot (src/discovery/catalogue_data.ts), whatever its `parent` says. Group
+ * codes have ten digits, as on the live service, and are not codes of the snapshot.
  */
 export const GROUPS: readonly GroupDef[] = [
-  { code: "0000000010", parent: "*", name: { kr: "통화/금융", en: "Money and Finance" } },
-  { code: "0000000011", parent: "0000000010", name: { kr: "통화", en: "Money" } },
-  {
-    code: "0000000012",
-    parent: "0000000010",
-    name: { kr: "금리", en: "Interest Rates" },
-  },
-  {
-    code: "0000000013",
-    parent: "0000000010",
-    name: { kr: "예금/대출", en: "Deposits and Loans" },
-  },
-  {
-    code: "0000000014",
-    parent: "0000000010",
-    name: { kr: "지급결제", en: "Payments" },
-  },
-  {
-    code: "0000000020",
-    parent: "*",
-    name: { kr: "환율/국제수지", en: "Exchange Rates and Balance of Payments" },
-  },
-  {
-    code: "0000000021",
-    parent: "0000000020",
-    name: { kr: "환율", en: "Exchange Rates" },
-  },
-  {
-    code: "0000000022",
-    parent: "0000000020",
-    name: { kr: "국제수지", en: "Balance of Payments" },
-  },
-  {
-    code: "0000000023",
-    parent: "0000000020",
-    name: { kr: "통관기준 수출입", en: "Exports and Imports (customs basis)" },
-  },
-  { code: "0000000030", parent: "*", name: { kr: "국민소득", en: "National Accounts" } },
-  {
-    code: "0000000031",
-    parent: "0000000030",
-    name: { kr: "국민계정", en: "National Income" },
-  },
-  { code: "0000000040", parent: "*", name: { kr: "물가", en: "Prices" } },
-  {
-    code: "0000000041",
-    parent: "0000000040",
-    name: { kr: "소비자물가", en: "Consumer Prices" },
-  },
-  {
-    code: "0000000042",
-    parent: "0000000040",
-    name: { kr: "생산자물가", en: "Producer Prices" },
-  },
-  {
-    code: "0000000043",
-    parent: "0000000040",
-    name: { kr: "부동산 가격지수", en: "Real Estate Prices" },
-  },
-  { code: "0000000050", parent: "*", name: { kr: "고용", en: "Employment" } },
-  {
-    code: "0000000051",
-    parent: "0000000050",
-    name: { kr: "경제활동인구", en: "Labour Force" },
-  },
-  { code: "0000000060", parent: "*", name: { kr: "경기", en: "Business Conditions" } },
-  {
-    code: "0000000061",
-    parent: "0000000060",
-    name: { kr: "경제심리", en: "Economic Sentiment" },
-  },
-  {
-    code: "0000000062",
-    parent: "0000000060",
-    name: { kr: "산업활동", en: "Industrial Activity" },
-  },
   { code: "0000000090", parent: "*", name: { kr: "샘플 데이터", en: "Sample Data" } },
   {
     code: "0000000091",
@@ -152,6 +79,47 @@ export const GROUPS: readonly GroupDef[] = [
     name: { kr: "생성 데이터", en: "Generated Data" },
   },
 ];
+
+/**
+ * English names of the catalogue's groups that hold sample tables, and of its roots, for the
+ * table list under `en`: the project's own renderings of the Korean names (as the sample
+ * tables' English names are), so that a sample table's GROUP_NAME reads in English. Other
+ * groups keep their Korean names under `en`.
+ */
+export const GROUP_NAMES_EN: Readonly<Record<string, string>> = {
+  "0000000001": "Money and Finance",
+  "0000000066": "National Accounts",
+  "0000000176": "Exchange Rates, Trade (customs basis) and FX Reserves",
+  "0000000202": "Prices",
+  "0000000230": "Business Management Analysis",
+  "0000000283": "Sentiment Indices",
+  "0000000313": "Payments and Settlement",
+  "0000000326": "Industry, Households and Others",
+  "0000000394": "International and North Korea",
+  "0000000008": "M2 (Broad Money) by Component",
+  "0000000622": "Composition of Reserve Base",
+  "0000000064": "Reserves of Deposit Banks",
+  "0000000048": "Interest Rates",
+  "0000000050": "Market Interest Rates",
+  "0000000042": "Other Deposit and Loan Statistics",
+  "0000000425": "Credit Cards",
+  "0000000178": "Daily Exchange Rates",
+  "0000000911": "Main Indicators",
+  "0000000211": "Consumer Price Indices (2020=100)",
+  "0000000440": "Population and Labour",
+  "0000000624": "M1 (Narrow Money) by Component",
+  "0000000626": "M2 (Broad Money) by Component",
+  "0000000630": "Lf (Liquidity of Financial Institutions) by Component",
+  "0000000036": "Household Credit (quarterly)",
+  "0000000158": "Balance of Payments",
+  "0000000186": "Exports and Imports (customs basis)",
+  "0000000914": "Expenditure on GDP",
+  "0000000204": "Producer Price Indices",
+  "0000000225": "Housing Price Indices (KB)",
+  "0000000327": "General Economy and Business Cycle",
+  "0000000436": "Consumer Survey",
+  "0000000432": "Business Survey",
+};
 
 const BY_CODE = new Map(TABLES.map((t) => [t.code, t]));
 

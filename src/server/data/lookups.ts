@@ -14,7 +14,8 @@ import type {
   StatisticTableRow,
   StatisticWordRow,
 } from "../rows.ts";
-import { findTable, GROUPS, TABLES } from "./catalogue.ts";
+import { CATALOGUE_ROWS } from "../../discovery/catalogue_data.ts";
+import { findTable, GROUP_NAMES_EN, GROUPS, TABLES } from "./catalogue.ts";
 import type { Dataset } from "./dataset.ts";
 import { GLOSSARY } from "./glossary.ts";
 import { dataNotice } from "./notice.ts";
@@ -23,25 +24,45 @@ import type { TableDef } from "./table.ts";
 /** The Bank of Korea in the catalogue's `org`: the live tree leaves its own tables' ORG_NAME null. */
 const BANK_OF_KOREA = "한국은행";
 
+/** The tree numbering at the start of a name: "1.3.1. ". */
+const NUMBERING = /^\s*(?:\d+\.)+\s*/;
+
 /**
- * Every node of the table tree, depth first: each group, then its tables and subgroups. Every
- * STAT_NAME starts with the node's number in the tree ("1. ", "1.2.1. "), as on the live
- * service; ORG_NAME is null for groups and for the Bank of Korea's own tables, so on almost
- * every row.
+ * Every node of the table tree: the live service's whole catalogue as of the snapshot (the
+ * rows of src/discovery/catalogue_data.ts, in its order and with its numbering), then the
+ * sample tables the live service does not have, under a root group of their own numbered after
+ * the snapshot's roots.
+ *
+ * Names: the snapshot's Korean names under `kr`. Under `en`, a table with sample data carries
+ * its English name, and so do the groups above sample tables and the roots (GROUP_NAMES_EN);
+ * every other row carries its Korean name, since the evidence gives no English names (the live service answers `en` with English names: a client with a key sees
+ * those). ORG_NAME is null for groups and for the Bank of Korea's own tables, and names the
+ * compiling agency of the snapshot's other tables (the sample's compiler for a sample table), so
+ * it is null on almost every row, as live.
  */
 function tableTree(language: Language): StatisticTableRow[] {
-  const rows: StatisticTableRow[] = [];
-  const visit = (parent: string, prefix: string) => {
-    let n = 0;
+  const rows: StatisticTableRow[] = CATALOGUE_ROWS.map((r) => {
+    const t = findTable(r.STAT_CODE);
+    const en = t?.name.en ?? GROUP_NAMES_EN[r.STAT_CODE];
+    const number = NUMBERING.exec(r.STAT_NAME)?.[0] ?? "";
+    return {
+      ...r,
+      STAT_NAME: language === "kr" || en === undefined ? r.STAT_NAME : `${number}${en}`,
+      ORG_NAME: t === undefined ? r.ORG_NAME : orgOf(t, language),
+    };
+  });
+  const listed = new Set(CATALOGUE_ROWS.map((r) => r.STAT_CODE));
+  const visit = (parent: string, prefix: string, first: number) => {
+    let n = first;
     const numbered = (name: string) => `${prefix}${++n}. ${name}`;
-    for (const t of TABLES.filter((t) => t.parent === parent)) {
+    for (const t of TABLES.filter((t) => t.parent === parent && !listed.has(t.code))) {
       rows.push({
         P_STAT_CODE: parent,
         STAT_CODE: t.code,
         STAT_NAME: numbered(t.name[language]),
         CYCLE: t.cycles[0]?.cycle ?? null,
         SRCH_YN: "Y",
-        ORG_NAME: t.org.kr === BANK_OF_KOREA ? null : t.org[language],
+        ORG_NAME: orgOf(t, language),
       });
     }
     for (const g of GROUPS.filter((g) => g.parent === parent)) {
@@ -53,12 +74,16 @@ function tableTree(language: Language): StatisticTableRow[] {
         SRCH_YN: "N",
         ORG_NAME: null,
       });
-      visit(g.code, `${prefix}${n}.`);
+      visit(g.code, `${prefix}${n}.`, 0);
     }
   };
-  visit("*", "");
+  visit("*", "", CATALOGUE_ROWS.filter((r) => r.P_STAT_CODE === "*").length);
   return rows;
 }
+
+/** A table's ORG_NAME: null for the Bank of Korea's own, as the live tree leaves it. */
+const orgOf = (t: TableDef, language: Language) =>
+  t.org.kr === BANK_OF_KOREA ? null : t.org[language];
 
 const treeCache = new Map<Language, StatisticTableRow[]>();
 
