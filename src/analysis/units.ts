@@ -9,25 +9,22 @@
  * @module
  */
 
-/**
- * What a unit measures. `money` is an amount in a currency; `exchange_rate` a price of one
- * currency in another; `count` a number of things (persons, accounts, shares); `ratio` a
- * multiple ("배", times); `other` what {@linkcode parseUnit} cannot read.
- */
-export type UnitKind =
-  | "money"
-  | "percent"
-  | "percentage_point"
-  | "index"
-  | "count"
-  | "exchange_rate"
-  | "ratio"
-  | "other";
-
 /** A UNIT_NAME read: what {@linkcode parseUnit} returns. */
 export interface UnitInfo {
-  /** What the unit measures. */
-  kind: UnitKind;
+  /**
+   * What the unit measures. `money` is an amount in a currency; `exchange_rate` a price of one
+   * currency in another; `count` a number of things (persons, accounts, shares); `ratio` a
+   * multiple ("배", times); `other` what {@linkcode parseUnit} cannot read.
+   */
+  kind:
+    | "money"
+    | "percent"
+    | "percentage_point"
+    | "index"
+    | "count"
+    | "exchange_rate"
+    | "ratio"
+    | "other";
   /** The multiplier to base units: 1e9 for 십억원 (billion KRW); 1 when none. */
   scale: number;
   /**
@@ -53,6 +50,9 @@ export interface UnitInfo {
   /** The unit in English words: "billion KRW", "% per year", "index (2020=100)". */
   label: string;
 }
+
+/** What a unit measures: {@linkcode UnitInfo.kind}. */
+export type UnitKind = UnitInfo["kind"];
 
 /** The Korean currency words, and the ISO code of each. */
 const KOREAN_CURRENCIES: Readonly<Record<string, string>> = {
