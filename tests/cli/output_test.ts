@@ -215,6 +215,7 @@ Deno.test("renderTable() neither reads nor writes the process's environment", as
 Deno.test("outputKind() reads the extension", () => {
   assert.equal(outputKind("a.csv"), "csv");
   assert.equal(outputKind("dir.v2/a.Parquet"), "parquet");
+  assert.equal(outputKind("book.XLSX"), "xlsx");
   assert.equal(outputKind("a.json"), "json");
   assert.equal(outputKind("a.ndjson"), "ndjson");
   assert.equal(outputKind("a.jsonl"), "ndjson");
@@ -310,7 +311,7 @@ Deno.test("writeFrame() raises OutputError for a path it cannot write", async ()
     (e) => e instanceof OutputError && /^Could not write .*a\.csv; check the path/.test(e.message),
   );
   await assert.rejects(
-    writeFrame(df, `${dir.path}/a.xlsx`),
-    (e) => e instanceof OutputError && /^Name the output file/.test(e.message),
+    writeFrame(df, `${dir.path}/a.xls`),
+    (e) => e instanceof OutputError && /^Name the output file .*\.xlsx: got/.test(e.message),
   );
 });
