@@ -25,7 +25,7 @@ import { invalidArgument } from "../errors.ts";
 import { currentSource, frameInfo, sourceLine } from "../client/mod.ts";
 import { Chart, type VegaLiteSpec } from "./chart.ts";
 import { columnUnits } from "../analysis/column_units.ts";
-import { parseUnit, sameUnit } from "../analysis/units.ts";
+import { parseUnit, sameUnit, type UnitInfo } from "../analysis/units.ts";
 import {
   bottomLegend,
   type Column,
@@ -128,8 +128,8 @@ export interface LineChartOptions extends ChartOptions {
    * units side by side: `panels: "UNIT_NAME"` puts a rate in % over an index or an exchange
    * rate.
    *
-   * @default {for DATA_VALUE (or VALUE) in more than one unit, UNIT_NAME (or UNIT): series of
-   * different units never share an axis; else one panel}
+   * @default {for DATA_VALUE (or VALUE) in units that cannot share an axis (of different kinds,
+   * or amounts of different currencies or scales), UNIT_NAME (or UNIT); else one panel}
    */
   panels?: string;
 }
@@ -165,12 +165,27 @@ function unitColumnOf(df: DataFrame, y: string): string | undefined {
   return column !== undefined && df.columns.includes(column) ? column : undefined;
 }
 
-/** Whether the units of a frame's value column are more than one (spellings of one unit are one). */
+/**
+ * Whether two units can share an axis: the same kind, and for amounts (money, counts,
+ * exchange rates) the same currency and scale. A percent and a rate per year can; billions of
+ * won and millions of dollars, or an index and a percent, cannot.
+ */
+function shareAxis(a: UnitInfo, b: UnitInfo): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === "other") return a.text.trim() === b.text.trim();
+  if (a.kind === "money" || a.kind === "count" || a.kind === "exchange_rate") {
+    return a.scale === b.scale && a.currency === b.currency && a.per === b.per &&
+      a.perAmount === b.perAmount;
+  }
+  return true;
+}
+
+/** The unit column of a frame's value column when its units cannot share one axis. */
 function manyUnits(df: DataFrame, y: string): string | undefined {
   const column = unitColumnOf(df, y);
   if (column === undefined) return undefined;
   const units = distinct(df, column).map(parseUnit);
-  return units.some((u) => !sameUnit(u, units[0]!)) ? column : undefined;
+  return units.some((u) => !shareAxis(u, units[0]!)) ? column : undefined;
 }
 
 /** Titles a reader understands: units, item names and column names as words. */
@@ -178,12 +193,14 @@ function titles(df: DataFrame, options: ChartOptions & { panels?: string }, xTyp
   const unitColumn = unitColumnOf(df, options.y);
   const units = unitColumn === undefined ? [] : distinct(df, unitColumn);
   const recorded = columnUnits(df)?.get(options.y);
-  const oneUnit = units.length > 0 &&
-    units.every((u) => sameUnit(parseUnit(u), parseUnit(units[0])));
+  const read = units.map(parseUnit);
+  const oneUnit = read.length > 0 && read.every((u) => sameUnit(u, read[0]!));
   const items = distinct(df, "ITEM_NAME1");
   const y = options.yTitle ??
     (oneUnit
       ? unitWords(units[0]!)
+      : read.length > 0 && read.every((u) => u.kind === "percent")
+      ? "%"
       : recorded !== undefined
       ? unitWords(recorded)
       : readable(options.y));

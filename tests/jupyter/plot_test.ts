@@ -514,6 +514,25 @@ Deno.test("lineChart() titles axes with units in words and never puts two units 
   const single = specOf(lineChart(spelt, { x: "TIME", y: "DATA_VALUE", color: "ITEM_NAME1" }));
   assert.equal(single.vconcat, undefined);
   assert.equal(encodingOf(single).y?.title, "billion KRW");
+  // Percents and rates per year share one axis, titled "%".
+  const rates = gdp.tail(3).vstack(
+    gdp.tail(3).withColumns(pl.lit("%").alias("UNIT_NAME"), pl.lit("Growth").alias("ITEM_NAME1")),
+  );
+  const shared = specOf(lineChart(rates, { x: "TIME", y: "DATA_VALUE", color: "ITEM_NAME1" }));
+  assert.equal(shared.vconcat, undefined);
+  assert.equal(encodingOf(shared).y?.title, "%");
+  // Money in two currencies or scales does not.
+  const money = gdp.head(3).vstack(
+    gdp.head(3).withColumns(
+      pl.lit("백만달러").alias("UNIT_NAME"),
+      pl.lit("CA").alias("ITEM_NAME1"),
+    ),
+  );
+  const split = specOf(lineChart(money, { x: "TIME", y: "DATA_VALUE", color: "ITEM_NAME1" }));
+  assert.deepEqual(split.vconcat?.map((v) => encodingOf(v).y?.title), [
+    "billion KRW",
+    "million USD",
+  ]);
   // In base units (inBaseUnits): VALUE is titled, and panelled, by UNIT.
   const base = inBaseUnits(gdp);
   const baseSpec = specOf(lineChart(base, { x: "TIME", y: "VALUE", color: "ITEM_NAME1" }));
