@@ -236,7 +236,9 @@ function readKorean(t: string): Parts | undefined {
 
 /** English money, counts and exchange rates: "KRW billion", "USD thousand", "KRW per 100 JPY". */
 function readEnglish(t: string): Parts | undefined {
-  const words = t.toLowerCase().replace(/,/g, "").split(/\s+/).filter((w) =>
+  // "US dollars", "U.S. dollar" and "US$" are the dollar's code.
+  const plain = t.replace(/\bu\.?s\.?\s*(dollars?\b|\$)/i, "USD");
+  const words = plain.toLowerCase().replace(/,/g, "").split(/\s+/).filter((w) =>
     w !== "" && w !== "of"
   );
   const rate = /^([a-z]{3})\s*(?:\/|per)\s*(\d+)?\s*([a-z]{3})$/i.exec(t);

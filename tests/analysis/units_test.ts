@@ -173,3 +173,19 @@ Deno.test("sameUnit() matches a unit across languages and tells scales apart", (
   assert.ok(!sameUnit(parseUnit("천명"), parseUnit("천좌")));
   assert.ok(!sameUnit(parseUnit("2020=100"), parseUnit("2015=100")));
 });
+
+Deno.test("parseUnit() reads other English spellings of money and counts", () => {
+  // No live `en` body is in the evidence; these are spellings the same grammar reads.
+  const cases: [string, number, string | null][] = [
+    ["Billion Won", 1e9, "KRW"],
+    ["Millions of US dollars", 1e6, "USD"],
+    ["US$ million", 1e6, "USD"],
+    ["100 million won", 1e8, "KRW"],
+    ["Thousands of persons", 1e3, null],
+  ];
+  for (const [text, scale, currency] of cases) {
+    const read = parseUnit(text);
+    assert.deepEqual([read.scale, read.currency], [scale, currency], text);
+    assert.equal(read.kind, currency === null ? "count" : "money", text);
+  }
+});
