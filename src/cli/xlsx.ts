@@ -10,6 +10,10 @@
 import type { DataFrame } from "../deps.ts";
 import { loadExcelJs } from "../deps.ts";
 import { frameProvenance } from "../analysis/provenance.ts";
+import { OutputError } from "./errors.ts";
+
+/** The most rows an Excel sheet holds, the header included (Excel's limit). */
+export const XLSX_MAX_ROWS = 1_048_576;
 
 /** The sheets' names. */
 export const XLSX_SHEETS = { data: "data", about: "about" } as const;
@@ -22,6 +26,8 @@ const UNIT_HEADER = ["Column", "Series", "Name", "Unit", "In words", "Kind", "Sc
  *
  * @param df The frame.
  * @returns The workbook's bytes.
+ * @throws {OutputError} For a frame of more rows than a sheet holds (1,048,575 and the header),
+ * saying to write Parquet or CSV instead.
  *
  * @example
  * ```ts
@@ -35,6 +41,12 @@ const UNIT_HEADER = ["Column", "Series", "Name", "Unit", "In words", "Kind", "Sc
  * ```
  */
 export async function encodeWorkbook(df: DataFrame): Promise<Uint8Array> {
+  if (df.height > XLSX_MAX_ROWS - 1) {
+    throw new OutputError(
+      `Write ${df.height.toLocaleString("en-US")} rows to .parquet or .csv: an Excel sheet ` +
+        `holds at most ${(XLSX_MAX_ROWS - 1).toLocaleString("en-US")} rows and its header`,
+    );
+  }
   const loaded = await loadExcelJs();
   // A CommonJS package: its exports are the module's default.
   const ExcelJS = (loaded as typeof loaded & { default?: typeof loaded }).default ?? loaded;
