@@ -87,13 +87,17 @@ export {
   type SeriesRange,
 } from "./src/discovery/mod.ts";
 
-// What an analyst does with a frame: transforms and charts.
+// What an analyst does with a frame: transforms, units and charts.
 export {
   type Aggregation,
   type ChangeKind,
   type CoarseCycle,
+  inBaseUnits,
+  parseUnit,
+  rescale,
   toCycle,
   toWide,
+  type UnitInfo,
   withChange,
 } from "./src/analysis/mod.ts";
 export {

@@ -112,6 +112,13 @@ const CLI_EXPECTS: Readonly<
     const text = new TextDecoder().decode(bytes);
     assert.equal(text.trimEnd().split("\n").length, 61, "the header and 60 months");
   },
+  "ecos series gdp_nominal 2015 2024 --out gdp.xlsx": async ({ dir }) => {
+    const { default: ExcelJS } = await import("npm:exceljs@4.4.0");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await Deno.readFile(`${dir}/gdp.xlsx`)).buffer);
+    assert.deepEqual(book.worksheets.map((s) => s.name), ["data", "about"]);
+    assert.equal(book.getWorksheet("data")!.rowCount, 11, "the header and ten years");
+  },
   "ecos series cpi 202401 202412 --out - --as ndjson": ({ stdout }) => {
     const rows = stdout.trimEnd().split("\n").map((line) => JSON.parse(line));
     assert.equal(rows.length, 12);

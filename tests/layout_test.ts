@@ -174,7 +174,7 @@ Deno.test("layout: no file of src/ outside src/server/data/ is longer than 600 l
   assert.deepEqual(long, []);
 });
 
-Deno.test("layout: the root module exports at most 50 names", async () => {
+Deno.test("layout: the root module exports at most 54 names", async () => {
   const { stdout } = await new Deno.Command(Deno.execPath(), {
     args: ["doc", "--json", `${ROOT}mod.ts`],
     env: childEnv(),
@@ -190,7 +190,8 @@ Deno.test("layout: the root module exports at most 50 names", async () => {
   const values = Object.keys(await import("../mod.ts"));
   const names = new Set([...documented, ...values]);
   assert.ok(names.has("EcosClient") && names.has("pl") && names.has("DataFrame"));
-  assert.ok(names.size <= 50, `${names.size} names: ${[...names].sort().join(", ")}`);
+  // 50, and the four of units (parseUnit, UnitInfo, inBaseUnits, rescale).
+  assert.ok(names.size <= 54, `${names.size} names: ${[...names].sort().join(", ")}`);
 });
 
 // The paths above are relative to the repository; say so if the test moves.

@@ -13,6 +13,7 @@ import { withInfoOf } from "../client/mod.ts";
 import type { Cycle } from "../wire/period.ts";
 import { requireColumns, SERIES_KEY, seriesKeyOf } from "./_common.ts";
 import { type BaseMode, baseValues, perYear, workOf } from "./_bases.ts";
+import { withColumnUnits } from "./column_units.ts";
 
 /**
  * The units of {@linkcode withChange}: FRED's, with fredr's names, and this module's own.
@@ -137,6 +138,24 @@ export function changeUnit(kind: ChangeKind, unitName: string): string {
   }
 }
 
+/**
+ * The change column's unit when it is one for the whole frame: a rate of change is "%" whatever
+ * the series; a difference or a log takes its series' unit, so series in different units give
+ * none (each row's is `changeUnit(kind, UNIT_NAME)`).
+ */
+function unitOfChange(df: DataFrame, kind: ChangeKind): [string, string][] {
+  const names = df.columns.includes("UNIT_NAME")
+    ? (df.select(pl.col("UNIT_NAME").cast(pl.String)).unique().getColumn("UNIT_NAME")
+      .toArray() as (string | null)[])
+      .filter((u): u is string => u !== null && u.trim() !== "").map((u) => u.trim())
+    : [];
+  const units = new Set(names.map((u) => changeUnit(kind, u)));
+  // A rate of change needs no unit to be a percent.
+  const rate = changeUnit(kind, "") === "%";
+  if (rate) return [[CHANGE_COLUMNS[kind], "%"]];
+  return units.size === 1 ? [[CHANGE_COLUMNS[kind], [...units][0]!]] : [];
+}
+
 /** A Polars expression. */
 type Expr = ReturnType<typeof pl.col>;
 
@@ -237,7 +256,10 @@ function formula(kind: Formula): Expr {
  * - `"mom"` / `"qoq"`: `"pop"` for monthly / quarterly frames, refused on other cycles.
  *
  * Rows keep their order; an empty frame gets an empty column; the frame's record of where its
- * rows came from (`frameInfo`) is kept.
+ * rows came from (`frameInfo`) is kept. The change column's unit is recorded beside the frame
+ * (`columnUnits`, as toWide records its columns'): "%" for every rate of change (CHANGE_YOY of a
+ * price index is a percent, not an index), and for a difference or a log the one its series
+ * give (see {@linkcode changeUnit}; none when the series are in different units).
  *
  * @param df A frame of the StatisticSearch shape (STAT_CODE, ITEM_CODE1..4, PERIOD and
  * DATA_VALUE are used, and LABEL when present).
@@ -310,5 +332,6 @@ export function withChange(df: DataFrame, kind: ChangeKind): DataFrame {
   const change = inputs
     .select(formula(unit.formula).cast(pl.Float64).alias(name))
     .getColumn(name);
-  return withInfoOf(df.withColumns(change), df);
+  const out = withColumnUnits(df.withColumns(change), unitOfChange(df, kind), df);
+  return withInfoOf(out, df);
 }

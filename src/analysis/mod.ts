@@ -1,8 +1,9 @@
 /**
  * What an analyst does with a StatisticSearch frame, as pure Polars transforms: put series side
  * by side ({@linkcode toWide}, naming columns by the queries' labels), add a change in one of
- * FRED's units ({@linkcode withChange}), and aggregate to a coarser cycle
- * ({@linkcode toCycle}). Each reads the cycle from the PERIOD labels, keeps missing values as
+ * FRED's units ({@linkcode withChange}), aggregate to a coarser cycle ({@linkcode toCycle}),
+ * and read units ({@linkcode parseUnit}) to put values of different scales in base units
+ * ({@linkcode inBaseUnits}) or one scale ({@linkcode rescale}). Each reads the cycle from the PERIOD labels, keeps missing values as
  * null, passes an empty frame through, and keeps the frame's record of where its rows came
  * from (`frameInfo`).
  *
@@ -43,6 +44,9 @@
  */
 
 export { toWide } from "./wide.ts";
+export { parseUnit, type UnitInfo, type UnitKind } from "./units.ts";
+export { inBaseUnits, rescale } from "./scale.ts";
+export { columnUnits } from "./column_units.ts";
 export { CHANGE_COLUMNS, type ChangeKind, changeUnit, withChange } from "./change.ts";
 export { type Aggregation, type CoarseCycle, toCycle } from "./cycle.ts";
 export type { DataFrame } from "../deps.ts";

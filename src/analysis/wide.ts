@@ -9,6 +9,8 @@ import type { DataFrame } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
 import { frameInfo, withInfoOf } from "../client/mod.ts";
 import { isKorean } from "../discovery/mod.ts";
+import { columnUnits, withColumnUnits } from "./column_units.ts";
+import { parseUnit, sameUnit } from "./units.ts";
 import type { Language } from "../wire/format.ts";
 import type { Cycle } from "../wire/period.ts";
 import {
@@ -94,8 +96,6 @@ function languageOf(df: DataFrame): Language {
   return names.length > 0 && names.every(isKorean) ? "kr" : "en";
 }
 
-const units = new WeakMap<DataFrame, ReadonlyMap<string, string>>();
-
 /**
  * The units of a wide frame's series columns, as {@linkcode toWide} read them from UNIT_NAME
  * (each series' first unit; columns without one are left out).
@@ -128,7 +128,44 @@ const units = new WeakMap<DataFrame, ReadonlyMap<string, string>>();
  * ```
  */
 export function wideUnits(df: DataFrame): ReadonlyMap<string, string> | undefined {
-  return units.get(df);
+  return columnUnits(df);
+}
+
+/**
+ * Refuses to put rows of one series in two units into one column: "십억원" and "KRW billion"
+ * are one unit, "십억원" and "조원" are not (ecos-reader #142 labelled 십억원 amounts 조원).
+ */
+function checkUnits(df: DataFrame, key: readonly string[], names: readonly string[]): void {
+  if (!df.columns.includes("UNIT_NAME")) return;
+  const pairs = df.select(
+    ...key.map((c) => pl.col(c).cast(pl.String)),
+    pl.col("UNIT_NAME").cast(pl.String),
+  )
+    .unique({ maintainOrder: true });
+  if (pairs.height === 0) return;
+  const seriesOf = new Map<string, number>();
+  const slots = df.select(...key.map((c) => pl.col(c).cast(pl.String))).unique({
+    maintainOrder: true,
+  })
+    .rows();
+  slots.forEach((row, i) => seriesOf.set(JSON.stringify(row), i));
+  const seen = new Map<number, string[]>();
+  for (const row of pairs.rows()) {
+    const unit = row.at(-1) as string | null;
+    if (unit === null || unit.trim() === "") continue;
+    const slot = seriesOf.get(JSON.stringify(row.slice(0, -1)))!;
+    const units = seen.get(slot) ?? [];
+    if (!units.some((u) => sameUnit(parseUnit(u), parseUnit(unit)))) units.push(unit);
+    seen.set(slot, units);
+  }
+  for (const [slot, units] of seen) {
+    if (units.length < 2) continue;
+    throw invalidArgument(
+      `Cannot put one series in two units into one column: ${JSON.stringify(names[slot])} ` +
+        `has rows in ${units.map((u) => JSON.stringify(u)).join(" and ")}; bring them to one ` +
+        `scale with rescale() (money) or inBaseUnits(), or pull them under different labels`,
+    );
+  }
 }
 
 /** Several frames as one long frame of the columns toWide reads. */
@@ -245,6 +282,7 @@ export function toWide(
     codes: codeColumns.map((col) => col[i]).filter((c) => c !== null && c !== "").join("/"),
   }));
   const names = columnNames(described, language ?? languageOf(df));
+  checkUnits(df, key, names);
   // Pivot on the series' position, then rename: names may hold any character.
   const slots = series.select(...key).withColumns(
     textSeries("_slot", names.map((_, i) => String(i))),
@@ -273,12 +311,12 @@ export function toWide(
     ...names.map((name, i) => pl.col(String(i)).cast(pl.Float64).alias(name)),
   );
   const seriesUnits = column("_unit");
-  units.set(
+  withColumnUnits(
     out,
-    new Map(names.flatMap((name, i) => {
+    names.flatMap((name, i) => {
       const unit = present(seriesUnits[i]);
       return unit === null ? [] : [[name, unit] as const];
-    })),
+    }),
   );
   return withInfoOf(out, ...list);
 }

@@ -16,7 +16,7 @@ import { escapeControls } from "./escape.ts";
 import type { FlagValues } from "./flag.ts";
 import { DEFAULT_ROWS, OUTPUT_FLAGS, SERVICE_FLAGS } from "./flag_groups.ts";
 import type { CliIO } from "./io.ts";
-import { encodeFrame, type OutputKind, outputKind, renderTable, writeFrame } from "./output.ts";
+import { encodeOutput, type OutputKind, outputKind, renderTable, writeFrame } from "./output.ts";
 import { ProgressLine } from "./progress.ts";
 import { openSession } from "./session.ts";
 
@@ -151,7 +151,7 @@ async function pull(
     : undefined;
   if (out === "-" && kind !== undefined) {
     // The rows are the output: nothing else goes to stdout, and no "Wrote" line to stderr.
-    io.stdoutBytes(encodeFrame(frame, kind, { excel }));
+    io.stdoutBytes(await encodeOutput(frame, kind, { excel }));
     if (frame.height === 0) io.stderr(`${noMatch ?? `No rows matched ${query}`}\n`);
   } else if (out !== undefined) {
     await writeFrame(frame, out, { excel, ...(as === undefined ? {} : { kind: as }) });
@@ -177,7 +177,7 @@ async function pull(
 
 /**
  * Checks where the rows go before anything is sent: the format of `--out` (its extension, or
- * `--as`), `--excel` only with CSV, and no Parquet onto a terminal.
+ * `--as`), `--excel` only with CSV, and no Parquet or workbook onto a terminal.
  *
  * @returns The format, or `undefined` without `--out`.
  */
@@ -196,7 +196,7 @@ function checkOutput(
   const kind = as ?? (out === "-" ? "csv" : outputKind(out));
   if (kind === undefined) {
     throw new UsageError(
-      `Name the --out file .csv, .parquet, .json or .ndjson, or give --as: got ${
+      `Name the --out file .csv, .parquet, .json, .ndjson or .xlsx, or give --as: got ${
         JSON.stringify(out)
       }`,
       command.usage,
@@ -210,10 +210,11 @@ function checkOutput(
       command.usage,
     );
   }
-  if (out === "-" && kind === "parquet" && io.stdoutIsTTY) {
+  if (out === "-" && (kind === "parquet" || kind === "xlsx") && io.stdoutIsTTY) {
+    const name = kind === "parquet" ? "Parquet" : "A workbook";
     throw new UsageError(
-      "Send Parquet to a file or a pipe, not to the terminal: --out rows.parquet, or " +
-        "--out - --as parquet > rows.parquet",
+      `Send ${name} to a file or a pipe, not to the terminal: --out rows.${kind}, or ` +
+        `--out - --as ${kind} > rows.${kind}`,
       command.usage,
     );
   }

@@ -53,16 +53,17 @@ export const OUTPUT_FLAGS = {
     name: "out",
     short: "o",
     value: "FILE",
-    help: "write every row to FILE: .csv, .parquet, .json or .ndjson (JSON lines);\n" +
-      "dates are ISO dates; - writes them to stdout (CSV unless --as says)",
+    help: "write every row to FILE: .csv, .parquet, .json, .ndjson (JSON lines) or .xlsx\n" +
+      "(data, and a sheet of sources and units); dates are ISO dates; - writes them\n" +
+      "to stdout (CSV unless --as says)",
     check: outputFile,
   },
   as: {
     type: "string",
     name: "as",
     value: OUTPUT_KINDS.join("|"),
-    help: "the format of --out, whatever the file's name; Parquet goes to stdout only\n" +
-      "when stdout is not a terminal",
+    help: "the format of --out, whatever the file's name; Parquet and xlsx go to stdout\n" +
+      "only when stdout is not a terminal",
     check: oneOf(OUTPUT_KINDS),
   },
   excel: {

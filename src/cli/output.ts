@@ -1,6 +1,8 @@
 /**
  * Where a result goes: a table on stdout, drawn by Polars, or a file through Polars' writers
- * (CSV, Parquet, JSON, NDJSON), with dates written as ISO dates. A file is written beside its
+ * (CSV, Parquet, JSON, NDJSON) or exceljs (XLSX), with dates written as ISO dates. Parquet
+ * files carry the frame's source and units in their key-value metadata (`ecos.source`,
+ * `ecos.units`, ...), and a workbook on a sheet of its own. A file is written beside its
  * target and renamed over it, so that a full disk or a kill leaves the old file whole.
  *
  * @module
@@ -12,16 +14,20 @@ import { writeFileAtomic } from "../util/atomic_write.ts";
 import { OutputError } from "./errors.ts";
 import { escapeControls } from "./escape.ts";
 import { drawTable } from "./table.ts";
+import { encodeWorkbook } from "./xlsx.ts";
+import { frameProvenance, provenanceMetadata } from "../analysis/provenance.ts";
+import { withParquetMetadata } from "../util/parquet_metadata.ts";
 
 /** The file formats `--out` writes, named by the file's extension or by `--as`. */
-export type OutputKind = "csv" | "parquet" | "json" | "ndjson";
+export type OutputKind = "csv" | "parquet" | "json" | "ndjson" | "xlsx";
 
 /** The formats `--as` names, in the order messages list them. */
-export const OUTPUT_KINDS: readonly ["csv", "json", "ndjson", "parquet"] = [
+export const OUTPUT_KINDS: readonly ["csv", "json", "ndjson", "parquet", "xlsx"] = [
   "csv",
   "json",
   "ndjson",
   "parquet",
+  "xlsx",
 ];
 
 const KINDS: Readonly<Record<string, OutputKind>> = {
@@ -30,11 +36,12 @@ const KINDS: Readonly<Record<string, OutputKind>> = {
   ".json": "json",
   ".ndjson": "ndjson",
   ".jsonl": "ndjson",
+  ".xlsx": "xlsx",
 };
 
 /**
  * The format a file name asks for, by its extension (case-insensitive): .csv, .parquet, .json,
- * .ndjson or .jsonl (JSON lines).
+ * .ndjson or .jsonl (JSON lines), .xlsx.
  *
  * @param path The file name.
  * @returns The format, or `undefined` for another extension.
@@ -46,7 +53,8 @@ const KINDS: Readonly<Record<string, OutputKind>> = {
  *
  * assert.equal(outputKind("data/base_rate.CSV"), "csv");
  * assert.equal(outputKind("rows.jsonl"), "ndjson");
- * assert.equal(outputKind("book.xlsx"), undefined);
+ * assert.equal(outputKind("book.xlsx"), "xlsx");
+ * assert.equal(outputKind("book.xls"), undefined);
  * ```
  */
 export function outputKind(path: string): OutputKind | undefined {
@@ -72,7 +80,8 @@ export interface WriteFrameOptions {
 
 /**
  * Writes every row of a frame to a file in the format its extension (or `kind`) names. Dates
- * are written as ISO dates (`2024-01-01`) in CSV and JSON and as dates in Parquet; an empty
+ * are written as ISO dates (`2024-01-01`) in CSV and JSON and as dates in Parquet and XLSX
+ * (see {@linkcode encodeOutput} for what Parquet and XLSX files say of the data); an empty
  * frame gives a file with the header (CSV), the schema (Parquet), `[]` (JSON) or nothing
  * (NDJSON). The bytes go to a new file beside the target (`.NAME.<uuid>.tmp`), flushed to the
  * disk, then renamed over it: a reader sees the old file or the new one, whole. A write that
@@ -83,7 +92,7 @@ export interface WriteFrameOptions {
  * @param path The file; an existing one is replaced.
  * @param options Whether to write the byte-order mark, and the format.
  * @throws {OutputError} When the extension is not one of .csv, .parquet, .json, .ndjson,
- * .jsonl (and no `kind` is given), or the file cannot be written.
+ * .jsonl, .xlsx (and no `kind` is given), or the file cannot be written.
  *
  * @example
  * ```ts
@@ -110,12 +119,12 @@ export async function writeFrame(
   const kind = options.kind ?? outputKind(path);
   if (kind === undefined) {
     throw new OutputError(
-      `Name the output file .csv, .parquet, .json or .ndjson: got ${JSON.stringify(path)}`,
+      `Name the output file .csv, .parquet, .json, .ndjson or .xlsx: got ${JSON.stringify(path)}`,
     );
   }
   // Encoded in memory, then written by Deno: a failing disk is a plain error, not a panic of
   // the native writer, and no half-written file is left by an encoding failure.
-  const bytes = encodeFrame(df, kind, { excel });
+  const bytes = await encodeOutput(df, kind, { excel });
   try {
     await writeFileAtomic(path, bytes);
   } catch (e) {
@@ -129,8 +138,41 @@ export async function writeFrame(
 }
 
 /**
- * A frame in a file format, through Polars' writers: what {@linkcode writeFrame} writes, for
- * `--out -` (stdout).
+ * A frame in a file format: what {@linkcode writeFrame} writes, for `--out -` (stdout). CSV,
+ * JSON and NDJSON are Polars' own; Parquet is Polars' file with the frame's provenance added to
+ * its key-value metadata (`ecos.source`, `ecos.base_url`, `ecos.retrieved_at` where the frame
+ * records its pull, and `ecos.units`, a JSON array of each series' unit read); XLSX is a
+ * workbook of two sheets, the rows on "data" and the provenance and units on "about".
+ *
+ * @param df The frame.
+ * @param kind The format.
+ * @param options Whether a CSV starts with a byte-order mark.
+ * @returns The bytes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pl } from "../deps.ts";
+ * import { encodeOutput } from "./output.ts";
+ * import { readParquetMetadata } from "../util/parquet_metadata.ts";
+ *
+ * const df = pl.DataFrame({ UNIT_NAME: ["십억원"], DATA_VALUE: [1.5] });
+ * const units = JSON.parse(readParquetMetadata(await encodeOutput(df, "parquet"))["ecos.units"]!);
+ * assert.equal(units[0].label, "billion KRW");
+ * ```
+ */
+export async function encodeOutput(
+  df: DataFrame,
+  kind: OutputKind,
+  options: { excel?: boolean } = {},
+): Promise<Uint8Array> {
+  return kind === "xlsx" ? await encodeWorkbook(df) : encodeFrame(df, kind, options);
+}
+
+/**
+ * A frame in a file format but XLSX (which is written asynchronously, see
+ * {@linkcode encodeOutput}): Polars' writers, Parquet with the frame's provenance in its
+ * metadata.
  *
  * @param df The frame.
  * @param kind The format.
@@ -150,7 +192,7 @@ export async function writeFrame(
  */
 export function encodeFrame(
   df: DataFrame,
-  kind: OutputKind,
+  kind: Exclude<OutputKind, "xlsx">,
   options: { excel?: boolean } = {},
 ): Uint8Array {
   const { excel = false } = options;
@@ -158,7 +200,7 @@ export function encodeFrame(
     case "csv":
       return df.writeCSV({ includeBom: excel, dateFormat: "%Y-%m-%d" });
     case "parquet":
-      return df.writeParquet();
+      return withParquetMetadata(df.writeParquet(), provenanceMetadata(frameProvenance(df)));
     case "json":
       return df.writeJSON({ format: "json" });
     case "ndjson":

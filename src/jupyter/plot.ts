@@ -24,6 +24,8 @@ import type { DataFrame } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
 import { currentSource, frameInfo, sourceLine } from "../client/mod.ts";
 import { Chart, type VegaLiteSpec } from "./chart.ts";
+import { columnUnits } from "../analysis/column_units.ts";
+import { parseUnit, sameUnit, type UnitInfo } from "../analysis/units.ts";
 import {
   bottomLegend,
   type Column,
@@ -65,7 +67,9 @@ export interface ChartOptions {
   /**
    * The vertical axis title: a name, or a unit.
    *
-   * @default {for DATA_VALUE, the frame's UNIT_NAME; else the column's name as words}
+   * @default {the unit in words ("billion KRW" for 십억원, "% per year" for 연%): for
+   * DATA_VALUE the frame's UNIT_NAME, for VALUE (inBaseUnits) its UNIT, for a column of a wide
+   * frame or a change column the unit recorded for it; else the column's name as words}
    */
   yTitle?: string;
   /**
@@ -120,10 +124,12 @@ export interface LineChartOptions extends ChartOptions {
   step?: boolean | readonly string[];
   /**
    * A column whose values split the chart into panels, one above the other, sharing the time
-   * axis, each with its own vertical axis titled by the panel's value. Two units side by side:
-   * `panels: "UNIT_NAME"` puts a rate in % over an index or an exchange rate.
+   * axis, each with its own vertical axis titled by the panel's value (a unit in words). Two
+   * units side by side: `panels: "UNIT_NAME"` puts a rate in % over an index or an exchange
+   * rate.
    *
-   * @default {one panel}
+   * @default {for DATA_VALUE (or VALUE) in units that cannot share an axis (of different kinds,
+   * or amounts of different currencies or scales), UNIT_NAME (or UNIT); else one panel}
    */
   panels?: string;
 }
@@ -147,12 +153,57 @@ function checkSize(name: string, value: number | undefined, fallback: number): n
   return value;
 }
 
+/** A unit as words: "billion KRW" for 십억원; a unit parseUnit cannot read, as it is. */
+function unitWords(unit: string): string {
+  const read = parseUnit(unit);
+  return read.kind === "other" ? unit.trim() : read.label;
+}
+
+/** The column that holds the unit of a value column: UNIT_NAME for DATA_VALUE, UNIT for VALUE. */
+function unitColumnOf(df: DataFrame, y: string): string | undefined {
+  const column = y === "DATA_VALUE" ? "UNIT_NAME" : y === "VALUE" ? "UNIT" : undefined;
+  return column !== undefined && df.columns.includes(column) ? column : undefined;
+}
+
+/**
+ * Whether two units can share an axis: the same kind, and for amounts (money, counts,
+ * exchange rates) the same currency and scale. A percent and a rate per year can; billions of
+ * won and millions of dollars, or an index and a percent, cannot.
+ */
+function shareAxis(a: UnitInfo, b: UnitInfo): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === "other") return a.text.trim() === b.text.trim();
+  if (a.kind === "money" || a.kind === "count" || a.kind === "exchange_rate") {
+    return a.scale === b.scale && a.currency === b.currency && a.per === b.per &&
+      a.perAmount === b.perAmount;
+  }
+  return true;
+}
+
+/** The unit column of a frame's value column when its units cannot share one axis. */
+function manyUnits(df: DataFrame, y: string): string | undefined {
+  const column = unitColumnOf(df, y);
+  if (column === undefined) return undefined;
+  const units = distinct(df, column).map(parseUnit);
+  return units.some((u) => !shareAxis(u, units[0]!)) ? column : undefined;
+}
+
 /** Titles a reader understands: units, item names and column names as words. */
 function titles(df: DataFrame, options: ChartOptions & { panels?: string }, xType: FieldType) {
-  const units = distinct(df, "UNIT_NAME");
+  const unitColumn = unitColumnOf(df, options.y);
+  const units = unitColumn === undefined ? [] : distinct(df, unitColumn);
+  const recorded = columnUnits(df)?.get(options.y);
+  const read = units.map(parseUnit);
+  const oneUnit = read.length > 0 && read.every((u) => sameUnit(u, read[0]!));
   const items = distinct(df, "ITEM_NAME1");
   const y = options.yTitle ??
-    (options.y === "DATA_VALUE" && units.length === 1 ? units[0]! : readable(options.y));
+    (oneUnit
+      ? unitWords(units[0]!)
+      : read.length > 0 && read.every((u) => u.kind === "percent")
+      ? "%"
+      : recorded !== undefined
+      ? unitWords(recorded)
+      : readable(options.y));
   const x = options.xTitle ?? (xType === "temporal" ? null : readable(options.x));
   const oneSeries = options.color === undefined && options.panels === undefined &&
     items.length === 1 && distinct(df, "ITEM_NAME2").length <= 1;
@@ -286,10 +337,11 @@ function lineLayers(options: LineChartOptions, colorValues: readonly string[]) {
  * is null are left out, and the line joins across them. A series of more than 2,000 points
  * (a long daily series) is drawn from the lowest and highest point of each of 600 equal runs
  * of its rows: the same picture, peaks and troughs included, at a fraction of the size. The
- * axis titles come from the frame (UNIT_NAME for DATA_VALUE, the item's name as title for a
- * single series), and a line under the title names the source. `step` draws policy rates as
- * steps, `panels` puts series of different units one above the other, and a rule marks zero
- * when the values cross it.
+ * axis titles come from the frame (the unit in words: UNIT_NAME for DATA_VALUE, "billion KRW"
+ * for 십억원; the item's name as title for a single series), and a line under the title names
+ * the source. `step` draws policy rates as steps; series of different units go in panels one
+ * above the other, each axis titled by its unit (by UNIT_NAME, or the column `panels` names);
+ * and a rule marks zero when the values cross it.
  *
  * @param df The frame.
  * @param options The columns to plot, titles, size, steps and panels.
@@ -336,7 +388,10 @@ function lineLayers(options: LineChartOptions, colorValues: readonly string[]) {
  * assert.match(svg, />%</);
  * ```
  */
-export function lineChart(df: DataFrame, options: LineChartOptions): Chart {
+export function lineChart(df: DataFrame, given: LineChartOptions): Chart {
+  // Series of different units never share an axis.
+  const auto = given.panels === undefined ? manyUnits(df, given.y) : undefined;
+  const options = auto === undefined ? given : { ...given, panels: auto };
   const e = encode(df, options);
   const keys = [options.color, options.panels].filter((k): k is string => k !== undefined);
   const drawn = downsample(e.values, options.y, keys);
@@ -352,9 +407,10 @@ export function lineChart(df: DataFrame, options: LineChartOptions): Chart {
     const rows = panel === undefined
       ? drawn.rows
       : drawn.rows.filter((r) => r[options.panels!] === panel);
+    const unitPanel = options.panels === "UNIT_NAME" || options.panels === "UNIT";
     const y = {
       ...e.y,
-      title: panel ?? e.y.title,
+      title: panel === undefined ? e.y.title : unitPanel ? unitWords(panel) : panel,
       scale: { zero: options.zero ?? false },
     };
     const encoding = { x: e.x, y, ...(color ? { color } : {}), tooltip: e.tooltip };

@@ -10,6 +10,7 @@ import { Buffer } from "node:buffer";
 import { type DataFrame, pl } from "../deps.ts";
 import { CATALOGUE_DIR, HISTORY_DIR, isTempName, joinPath, tempPath } from "./layout.ts";
 import { conform } from "./merge.ts";
+import { withParquetMetadata } from "../util/parquet_metadata.ts";
 
 /**
  * Writes a file atomically: `write` fills a temporary file, which then replaces `path`. The
@@ -46,13 +47,23 @@ export async function writeTextAtomic(path: string, text: string): Promise<void>
 }
 
 /**
- * Writes a frame as a Parquet file (zstd) atomically.
+ * Writes a frame as a Parquet file (zstd) atomically, with key-value metadata in its footer
+ * when given (the data files' source and units: src/analysis/provenance.ts).
  *
  * @param path The file to write.
  * @param frame The rows.
+ * @param metadata Keys and values for the footer's key-value metadata.
  */
-export async function writeParquetAtomic(path: string, frame: DataFrame): Promise<void> {
-  await writeAtomic(path, (tmp) => frame.writeParquet(tmp, { compression: "zstd" }));
+export async function writeParquetAtomic(
+  path: string,
+  frame: DataFrame,
+  metadata?: Readonly<Record<string, string>>,
+): Promise<void> {
+  await writeAtomic(path, async (tmp) => {
+    if (metadata === undefined) return frame.writeParquet(tmp, { compression: "zstd" });
+    const bytes = frame.writeParquet({ compression: "zstd" });
+    await Deno.writeFile(tmp, withParquetMetadata(bytes, metadata));
+  });
 }
 
 /**

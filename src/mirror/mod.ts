@@ -13,7 +13,10 @@
  * DuckDB (`read_parquet('DIR/**\/*.parquet', hive_partitioning = true)`) and Spark
  * (`spark.read.parquet(DIR)`) read the data as it is: every `.parquet` file is data; the
  * history and the catalogue are Parquet files named `.pq`, under folders starting with "_",
- * which Spark skips.
+ * which Spark skips. Each data file says what its numbers are in its footer's key-value
+ * metadata: `ecos.stat_code`, `ecos.cycle`, `ecos.source`, `ecos.base_url`,
+ * `ecos.retrieved_at` (when it was written) and `ecos.units`, a JSON array of each series'
+ * UNIT_NAME read into words, kind, scale and base unit (DuckDB: `parquet_kv_metadata(file)`).
  *
  * ```
  * DIR/STAT_CODE=722Y001/CYCLE=M/data.parquet          StatisticSearch's columns less STAT_CODE, FIRST_SEEN

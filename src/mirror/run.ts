@@ -30,7 +30,8 @@ import {
 import type { MirrorSettings } from "./options.ts";
 import { type MirrorUnit, unitName, type UnitWork } from "./plan.ts";
 import { failureOf, type Tally } from "./tally.ts";
-import { mirrorUnit, readStored, SplitNeeded, type UnitRun } from "./unit.ts";
+import { mirrorUnit, readStored, SplitNeeded, storedMetadata, type UnitRun } from "./unit.ts";
+import { readParquetMetadata } from "../util/parquet_metadata.ts";
 
 /** Tables failing one after another before a `keepGoing` run gives up: the service is down. */
 const FAILURES_IN_A_ROW = 5;
@@ -192,6 +193,17 @@ async function settle(dir: string, manifest: Manifest, journal: Journal): Promis
   await writeCatalogueTables(dir, manifest);
 }
 
+/** A data file's `ecos.source`, `ecos.base_url` and `ecos.retrieved_at`; none when unreadable. */
+async function sourceMetadata(path: string): Promise<Record<string, string>> {
+  const keys = ["ecos.source", "ecos.base_url", "ecos.retrieved_at"];
+  try {
+    const meta = readParquetMetadata(await Deno.readFile(path));
+    return Object.fromEntries(Object.entries(meta).filter(([k]) => keys.includes(k)));
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Turns a partition stored whole into one stored item by item: the split is journalled, the
  * whole file's rows are written into one file per level-1 item (merged with an item file that
@@ -205,6 +217,7 @@ async function splitPartition(dir: string, unit: MirrorUnit, journal: Journal): 
   if (await exists(whole)) {
     const rows = await readStored(whole, unit, () => {});
     if (rows !== undefined && rows.height > 0) {
+      const source = await sourceMetadata(whole);
       const items = rows.getColumn("ITEM_CODE1").unique().toArray() as (string | null)[];
       for (const item of items) {
         if (item === null) continue;
@@ -212,7 +225,11 @@ async function splitPartition(dir: string, unit: MirrorUnit, journal: Journal): 
         const own = rows.filter(pl.col("ITEM_CODE1").eq(pl.lit(item)));
         const there = await readStored(path, { ...unit, item }, () => {});
         const merged = there === undefined ? own : union(there, own);
-        await writeParquetAtomic(path, merged.select(...STORED_COLUMNS));
+        // The whole file's source goes with its rows; the units are the item's own.
+        await writeParquetAtomic(path, merged.select(...STORED_COLUMNS), {
+          ...source,
+          ...storedMetadata(unit.statCode, unit.cycle, merged, {}),
+        });
       }
     }
     await Deno.remove(whole).catch(() => {});

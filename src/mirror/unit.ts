@@ -21,6 +21,11 @@ import {
 } from "../wire/period.ts";
 import { throwIfAborted, unitFailure } from "./failures.ts";
 import { readOrSetAside, writeParquetAtomic } from "./files.ts";
+import {
+  frameProvenance,
+  provenanceMetadata,
+  type ProvenanceOptions,
+} from "../analysis/provenance.ts";
 import { addToHistory } from "./history.ts";
 import { joinPath } from "./layout.ts";
 import type { Journal } from "./manifest.ts";
@@ -127,7 +132,13 @@ export async function mirrorUnit(work: UnitWork, run: UnitRun, tally: Tally): Pr
   }
   // The history first: a run killed between the two writes supersedes again, harmlessly.
   await addToHistory(o.dir, unit.statCode, unit.cycle, merged.superseded, run.warn);
-  if (changed) await storeFile(o.dir, unit, current);
+  if (changed) {
+    await storeFile(o.dir, unit, current, {
+      source: run.client.source,
+      baseUrl: run.client.baseUrl,
+      fetchedAt,
+    });
+  }
   await run.journal.append({
     unit: {
       statCode: unit.statCode,
@@ -213,14 +224,50 @@ async function fetchRows(
   }
 }
 
-/** Writes the unit's file atomically, without STAT_CODE (a partition); no rows, no file. */
-async function storeFile(dir: string, unit: MirrorUnit, frame: DataFrame): Promise<void> {
+/**
+ * Writes the unit's file atomically, without STAT_CODE (a partition), with its source and the
+ * units of its series in the footer's metadata; no rows, no file.
+ */
+async function storeFile(
+  dir: string,
+  unit: MirrorUnit,
+  frame: DataFrame,
+  provenance: ProvenanceOptions,
+): Promise<void> {
   const path = joinPath(dir, unit.file);
   if (frame.height === 0) {
     await Deno.remove(path).catch(() => {});
     return;
   }
-  await writeParquetAtomic(path, frame.select(...STORED_COLUMNS));
+  await writeParquetAtomic(
+    path,
+    frame.select(...STORED_COLUMNS),
+    storedMetadata(unit.statCode, unit.cycle, frame, provenance),
+  );
+}
+
+/**
+ * A data file's key-value metadata: its table and cycle (the partition's), where its rows came
+ * from and the unit of each of its series (`ecos.units`, the series named with their table).
+ *
+ * @param statCode The table.
+ * @param cycle The cycle.
+ * @param frame The stored rows.
+ * @param provenance The source, base URL and time of the write.
+ * @returns The keys and values.
+ */
+export function storedMetadata(
+  statCode: string,
+  cycle: string,
+  frame: DataFrame,
+  provenance: ProvenanceOptions,
+): Record<string, string> {
+  const withTable = frame.withColumns(pl.lit(statCode).alias("STAT_CODE"));
+  return {
+    "ecos.stat_code": statCode,
+    "ecos.cycle": cycle,
+    ...provenanceMetadata(frameProvenance(withTable, provenance)),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { columnUnits } from "../../src/analysis/column_units.ts";
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { pl } from "../../src/deps.ts";
@@ -338,4 +339,27 @@ Deno.test("withChange() keeps series of different labels apart, and the frame's 
   // The same table and item under two labels: two series, each compared within itself.
   assertClose(column(out, "CHANGE_PCH"), [null, 10, null, 10]);
   assert.deepEqual(frameInfo(out), info);
+});
+
+Deno.test("withChange() records the change column's unit: a rate of change of an index is a percent", () => {
+  const cpi = frame(series(["202301", "202401"], [100, 103], { unit: "2020=100" }));
+  const yoy = withChange(cpi, "yoy");
+  assert.equal(columnUnits(yoy)?.get("CHANGE_YOY"), "%");
+  // A difference keeps the series' unit; of a rate per year, it is in percentage points.
+  assert.equal(columnUnits(withChange(cpi, "ch1"))?.get("CHANGE_CH1"), "2020=100");
+  const rate = frame(series(["202301", "202302"], [3.5, 3.25], { unit: "연%" }));
+  assert.equal(columnUnits(withChange(rate, "chg"))?.get("CHANGE_CHG"), "%p");
+  // Chained, each change keeps its own.
+  const both = withChange(withChange(cpi, "yoy"), "log");
+  assert.deepEqual([...columnUnits(both)!.entries()], [["CHANGE_YOY", "%"], [
+    "CHANGE_LOG",
+    "ln(2020=100)",
+  ]]);
+  // Series in two units give a difference no single unit.
+  const two = frame([
+    ...series(["202301", "202302"], [100, 101], { unit: "2020=100" }),
+    ...series(["202301", "202302"], [3.5, 3.25], { codes: ["R"], unit: "연%" }),
+  ]);
+  assert.equal(columnUnits(withChange(two, "chg"))?.get("CHANGE_CHG"), undefined);
+  assert.equal(columnUnits(withChange(two, "pop"))?.get("CHANGE_POP"), "%");
 });

@@ -222,3 +222,47 @@ Deno.test("toWide() records each column's unit", () => {
   assert.deepEqual([...units!.entries()], [["Alpha", "%"], ["Beta", "십억원"]]);
   assert.equal(wideUnits(df), undefined);
 });
+
+Deno.test("toWide() refuses to put one series in two units into one column", () => {
+  // The same GDP series pulled twice, once in 십억원 and once rescaled to 조원.
+  const billions = frame(
+    series(["2023"], [2_401_189.4], {
+      stat: "200Y101",
+      codes: ["10101"],
+      names: ["GDP"],
+      unit: "십억원",
+    }),
+  );
+  const trillions = frame(
+    series(["2024"], [2_549.1], {
+      stat: "200Y101",
+      codes: ["10101"],
+      names: ["GDP"],
+      unit: "조원",
+    }),
+  );
+  const e = throwsEcos(() => toWide([billions, trillions]));
+  assert.equal(e.code, "INVALID_ARGUMENT");
+  assert.match(e.message, /"GDP" has rows in "십억원" and "조원"; .*rescale\(\)/);
+  // One unit spelt in two languages is one unit.
+  const english = frame(
+    series(["2024"], [2_549_100], {
+      stat: "200Y101",
+      codes: ["10101"],
+      names: ["GDP"],
+      unit: "KRW billion",
+    }),
+  );
+  assert.deepEqual(toWide([billions, english]).columns, ["TIME", "PERIOD", "GDP"]);
+  // Two series in two units are two columns, each with its unit.
+  const rate = frame(
+    series(["2024"], [3.5], {
+      stat: "722Y001",
+      codes: ["0101000"],
+      names: ["Base rate"],
+      unit: "연%",
+    }),
+  );
+  const wide = toWide([billions, rate]);
+  assert.deepEqual([...wideUnits(wide)!.entries()], [["GDP", "십억원"], ["Base rate", "연%"]]);
+});

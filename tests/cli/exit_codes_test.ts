@@ -175,7 +175,7 @@ Deno.test("exit 2: a bad flag prints the message and where the help is, not the 
     ],
     [
       ["keystats", "--out", "-", "--as", "cvs"],
-      'ecos: Use --as csv, json, ndjson or parquet: got "cvs"; did you mean csv?',
+      'ecos: Use --as csv, json, ndjson, parquet or xlsx: got "cvs"; did you mean csv?',
       "keystats",
     ],
     [
@@ -184,8 +184,9 @@ Deno.test("exit 2: a bad flag prints the message and where the help is, not the 
       "keystats",
     ],
     [
-      ["keystats", "--out", "rows.xlsx"],
-      'ecos: Name the --out file .csv, .parquet, .json or .ndjson, or give --as: got "rows.xlsx"',
+      ["keystats", "--out", "rows.xls"],
+      "ecos: Name the --out file .csv, .parquet, .json, .ndjson or .xlsx, or give --as: got " +
+      '"rows.xls"',
       "keystats",
     ],
     [

@@ -3,6 +3,7 @@ import { Buffer } from "node:buffer";
 import { EcosClient, pl } from "../../mod.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { ecos, envFor, KEY, tempDir } from "./_cli.ts";
+import { readParquetMetadata } from "../../src/util/parquet_metadata.ts";
 
 const QUERY = ["722Y001", "M", "202301", "202312", "0101000"];
 const BOM = [0xef, 0xbb, 0xbf];
@@ -182,4 +183,115 @@ Deno.test("--out - with the bundled server: the notice on stderr, only rows on s
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /^ECOS_API_KEY is not set: using the bundled server/);
   assert.equal(pl.readCSV(run.stdout).height, 3);
+});
+
+Deno.test("--out - --excel keeps the byte-order mark on stdout", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  const chunks: Uint8Array[] = [];
+  const run = await ecos(["search", ...QUERY, "--out", "-", "--excel"], {
+    env: envFor(server),
+    stdoutBytes: (b) => chunks.push(b),
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const bytes = new Uint8Array(chunks.flatMap((c) => [...c]));
+  assert.deepEqual([...bytes.subarray(0, 3)], BOM);
+  assert.match(new TextDecoder().decode(bytes), /^STAT_CODE,/);
+});
+
+Deno.test("--out FILE.xlsx writes the rows on one sheet, the source and units on another", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using dir = await tempDir();
+  const want = await expected(server.url);
+  const path = `${dir.path}/rate.xlsx`;
+  const run = await ecos(["search", ...QUERY, "--out", path], { env: envFor(server) });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stderr, `Wrote 12 rows to ${path}\n`);
+  const { default: ExcelJS } = await import("npm:exceljs@4.4.0");
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await Deno.readFile(path)).buffer);
+  assert.deepEqual(book.worksheets.map((s) => s.name), ["data", "about"]);
+  const data = book.getWorksheet("data")!;
+  const header = (data.getRow(1).values as unknown[]).slice(1);
+  assert.deepEqual(header, want.columns);
+  assert.equal(data.rowCount, 13);
+  const at = (name: string, row: number) =>
+    data.getRow(row).getCell(want.columns.indexOf(name) + 1);
+  assert.ok(at("TIME", 2).value instanceof Date);
+  assert.equal((at("TIME", 2).value as Date).toISOString().slice(0, 10), "2023-01-01");
+  assert.equal(at("TIME", 2).numFmt, "yyyy-mm-dd");
+  assert.deepEqual(
+    Array.from({ length: 12 }, (_, i) => at("DATA_VALUE", i + 2).value),
+    want.getColumn("DATA_VALUE").toArray(),
+  );
+  assert.equal(at("STAT_NAME", 2).value, "한국은행 기준금리 및 여수신금리");
+  const about = book.getWorksheet("about")!;
+  const rows = about.getSheetValues().slice(1).map((r) => (r as unknown[] | undefined)?.slice(1));
+  assert.deepEqual(rows[0], [
+    "Source",
+    "Generated sample data from the bundled ECOS server, not official statistics",
+  ]);
+  assert.deepEqual(rows[1], ["Base URL", server.url]);
+  assert.deepEqual(rows[4], [
+    "Column",
+    "Series",
+    "Name",
+    "Unit",
+    "In words",
+    "Kind",
+    "Scale",
+    "Base unit",
+  ]);
+  assert.deepEqual(rows[5]?.slice(0, 2), ["DATA_VALUE", "722Y001/0101000"]);
+  assert.deepEqual(rows[5]?.slice(3), ["연%", "% per year", "percent", 1, "% p.a."]);
+  // The key is in no cell of either sheet (the file itself is compressed).
+  const cells = book.worksheets.flatMap((sheet) =>
+    sheet.getSheetValues().flatMap((r) => (r as unknown[] | undefined) ?? []).map(String)
+  );
+  assert.ok(cells.some((c) => c.includes(server.url)), "the cells are read");
+  assert.ok(!cells.some((c) => c.includes(KEY)));
+});
+
+Deno.test("--out FILE.parquet carries the source and units in its key-value metadata", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using dir = await tempDir();
+  const path = `${dir.path}/rate.parquet`;
+  const run = await ecos(["search", ...QUERY, "--out", path], { env: envFor(server) });
+  assert.equal(run.code, 0, run.stderr);
+  const meta = readParquetMetadata(await Deno.readFile(path));
+  assert.equal(
+    meta["ecos.source"],
+    "Generated sample data from the bundled ECOS server, not official statistics",
+  );
+  assert.equal(meta["ecos.base_url"], server.url);
+  assert.match(meta["ecos.retrieved_at"] ?? "", /^\d{4}-\d\d-\d\dT/);
+  const units = JSON.parse(meta["ecos.units"]!);
+  assert.deepEqual(units, [{
+    column: "DATA_VALUE",
+    series: "722Y001/0101000",
+    name: "한국은행 기준금리",
+    unit: "연%",
+    label: "% per year",
+    kind: "percent",
+    scale: 1,
+    baseUnit: "% p.a.",
+  }]);
+  // Polars' own schema entry is kept, and another engine reads the metadata too.
+  assert.ok("ARROW:schema" in meta);
+  const { DuckDBInstance } = await import("npm:@duckdb/node-api@1.5.6-r.1");
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  try {
+    const read = await connection.runAndReadAll(
+      `SELECT decode(key) AS k, decode(value) AS v FROM parquet_kv_metadata('${path}')`,
+    );
+    const pairs = Object.fromEntries(
+      (read.getRowObjectsJS() as { k: string; v: string }[]).map((r) => [r.k, r.v]),
+    );
+    assert.equal(pairs["ecos.units"], meta["ecos.units"]);
+    const rows = await connection.runAndReadAll(`SELECT count(*) AS n FROM '${path}'`);
+    assert.equal(Number((rows.getRowObjectsJS()[0] as { n: unknown }).n), 12);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
 });

@@ -215,6 +215,7 @@ Deno.test("renderTable() neither reads nor writes the process's environment", as
 Deno.test("outputKind() reads the extension", () => {
   assert.equal(outputKind("a.csv"), "csv");
   assert.equal(outputKind("dir.v2/a.Parquet"), "parquet");
+  assert.equal(outputKind("book.XLSX"), "xlsx");
   assert.equal(outputKind("a.json"), "json");
   assert.equal(outputKind("a.ndjson"), "ndjson");
   assert.equal(outputKind("a.jsonl"), "ndjson");
@@ -310,7 +311,21 @@ Deno.test("writeFrame() raises OutputError for a path it cannot write", async ()
     (e) => e instanceof OutputError && /^Could not write .*a\.csv; check the path/.test(e.message),
   );
   await assert.rejects(
-    writeFrame(df, `${dir.path}/a.xlsx`),
-    (e) => e instanceof OutputError && /^Name the output file/.test(e.message),
+    writeFrame(df, `${dir.path}/a.xls`),
+    (e) => e instanceof OutputError && /^Name the output file .*\.xlsx: got/.test(e.message),
   );
+});
+
+Deno.test("an xlsx file refuses more rows than an Excel sheet holds, saying what to write instead", async () => {
+  await using dir = await tempDir();
+  const path = `${dir.path}/big.xlsx`;
+  const big = pl.DataFrame({ A: pl.Series("A", new Float64Array(1_048_576)) });
+  await assert.rejects(
+    writeFrame(big, path),
+    (e) =>
+      e instanceof OutputError &&
+      e.message === "Write 1,048,576 rows to .parquet or .csv: an Excel sheet holds at most " +
+          "1,048,575 rows and its header",
+  );
+  await assert.rejects(Deno.stat(path), Deno.errors.NotFound);
 });

@@ -120,7 +120,7 @@ Deno.test("parseCommandArgs() refuses unknown flags and malformed values, naming
     [["--format", "jsno"], /^Use --format json or xml: got "jsno"; did you mean json\?$/],
     [
       ["--as", "parquette"],
-      /^Use --as csv, json, ndjson or parquet: got "parquette"; did you mean parquet\?$/,
+      /^Use --as csv, json, ndjson, parquet or xlsx: got "parquette"; did you mean parquet\?$/,
     ],
     [["--page-size", "0"], /^Give --page-size a whole number, 1 or more: got "0"$/],
     [["--page-size", "1.5"], /^Give --page-size a whole number, 1 or more: got "1.5"$/],

@@ -9,6 +9,8 @@ import {
   lineChart,
 } from "../../src/jupyter/plot.ts";
 import { sourceLine } from "../../src/client/_source.ts";
+import { inBaseUnits } from "../../src/analysis/scale.ts";
+import { toWide } from "../../src/analysis/wide.ts";
 import { connect } from "../../src/connect.ts";
 import { childEnv, REPO_CONFIG } from "../testdata/child_env.ts";
 
@@ -231,7 +233,8 @@ Deno.test("lineChart() titles a series by its item and its axis by its unit", ()
   const df = monthly().withColumns(pl.lit("% p.a.").alias("UNIT_NAME"));
   const spec = specOf(lineChart(df, { x: "TIME", y: "DATA_VALUE", source: false }));
   assert.equal(spec.title, "Base rate");
-  assert.equal(encodingOf(spec).y?.title, "% p.a.");
+  // The unit in words.
+  assert.equal(encodingOf(spec).y?.title, "% per year");
   assert.equal(encodingOf(spec).x?.title, null, "dates need no axis title");
   const two = pl.concat([df, df.withColumns(pl.lit("CPI").alias("ITEM_NAME1"))]);
   const both = specOf(lineChart(two, { x: "TIME", y: "DATA_VALUE", color: "ITEM_NAME1" }));
@@ -480,4 +483,78 @@ Deno.test("charts keep to about 680 pixels: the legend goes under the plot, labe
   const barSvg = await bars.toSVG();
   const barWidth = Number(barSvg.match(/<svg[^>]* width="(\d+)"/)?.[1]);
   assert.ok(barWidth <= 700, `${barWidth} pixels wide`);
+});
+
+Deno.test("lineChart() titles axes with units in words and never puts two units on one axis", async () => {
+  const gdp = pl.DataFrame({
+    TIME: [...months(3), ...months(3)],
+    ITEM_NAME1: ["GDP", "GDP", "GDP", "Base rate", "Base rate", "Base rate"],
+    UNIT_NAME: ["십억원", "십억원", "십억원", "연%", "연%", "연%"],
+    DATA_VALUE: [2_401_000, 2_450_000, 2_500_000, 3.5, 3.5, 3.25],
+  }).withColumns(pl.col("TIME").cast(pl.Date));
+  // One unit: the axis says it in words.
+  const one = specOf(lineChart(gdp.head(3), { x: "TIME", y: "DATA_VALUE", source: false }));
+  assert.equal(encodingOf(one).y?.title, "billion KRW");
+  // Two units, no panels asked for: a panel each, titled by its unit.
+  const chart = lineChart(gdp, { x: "TIME", y: "DATA_VALUE", color: "ITEM_NAME1", source: false });
+  const spec = specOf(chart);
+  assert.deepEqual(spec.vconcat?.map((v) => encodingOf(v).y?.title), ["billion KRW", "% per year"]);
+  assert.deepEqual(spec.vconcat?.map((v) => v.transform), [
+    [{ filter: { field: "UNIT_NAME", equal: "십억원" } }],
+    [{ filter: { field: "UNIT_NAME", equal: "연%" } }],
+  ]);
+  assert.match(await chart.toSVG(), />billion KRW</);
+  // One unit in two spellings is one axis.
+  const spelt = gdp.head(3).vstack(
+    gdp.head(3).withColumns(
+      pl.lit("KRW billion").alias("UNIT_NAME"),
+      pl.lit("GNI").alias("ITEM_NAME1"),
+    ),
+  );
+  const single = specOf(lineChart(spelt, { x: "TIME", y: "DATA_VALUE", color: "ITEM_NAME1" }));
+  assert.equal(single.vconcat, undefined);
+  assert.equal(encodingOf(single).y?.title, "billion KRW");
+  // Percents and rates per year share one axis, titled "%".
+  const rates = gdp.tail(3).vstack(
+    gdp.tail(3).withColumns(pl.lit("%").alias("UNIT_NAME"), pl.lit("Growth").alias("ITEM_NAME1")),
+  );
+  const shared = specOf(lineChart(rates, { x: "TIME", y: "DATA_VALUE", color: "ITEM_NAME1" }));
+  assert.equal(shared.vconcat, undefined);
+  assert.equal(encodingOf(shared).y?.title, "%");
+  // Money in two currencies or scales does not.
+  const money = gdp.head(3).vstack(
+    gdp.head(3).withColumns(
+      pl.lit("백만달러").alias("UNIT_NAME"),
+      pl.lit("CA").alias("ITEM_NAME1"),
+    ),
+  );
+  const split = specOf(lineChart(money, { x: "TIME", y: "DATA_VALUE", color: "ITEM_NAME1" }));
+  assert.deepEqual(split.vconcat?.map((v) => encodingOf(v).y?.title), [
+    "billion KRW",
+    "million USD",
+  ]);
+  // In base units (inBaseUnits): VALUE is titled, and panelled, by UNIT.
+  const base = inBaseUnits(gdp);
+  const baseSpec = specOf(lineChart(base, { x: "TIME", y: "VALUE", color: "ITEM_NAME1" }));
+  assert.deepEqual(baseSpec.vconcat?.map((v) => encodingOf(v).y?.title), ["KRW", "% per year"]);
+  // A change column: titled by the unit withChange recorded.
+  const wide = toWide(
+    pl.DataFrame({
+      STAT_CODE: ["901Y009", "901Y009"],
+      ITEM_CODE1: ["0", "0"],
+      ITEM_NAME1: ["CPI", "CPI"],
+      ITEM_CODE2: pl.Series("ITEM_CODE2", [null, null], pl.String),
+      ITEM_NAME2: pl.Series("ITEM_NAME2", [null, null], pl.String),
+      ITEM_CODE3: pl.Series("ITEM_CODE3", [null, null], pl.String),
+      ITEM_NAME3: pl.Series("ITEM_NAME3", [null, null], pl.String),
+      ITEM_CODE4: pl.Series("ITEM_CODE4", [null, null], pl.String),
+      ITEM_NAME4: pl.Series("ITEM_NAME4", [null, null], pl.String),
+      UNIT_NAME: ["2020=100", "2020=100"],
+      TIME: pl.Series("TIME", months(2)).cast(pl.Date),
+      PERIOD: ["202401", "202402"],
+      DATA_VALUE: [113.2, 113.9],
+    }),
+  );
+  const wideSpec = specOf(lineChart(wide, { x: "TIME", y: "CPI", source: false }));
+  assert.equal(encodingOf(wideSpec).y?.title, "index (2020=100)");
 });

@@ -3,12 +3,14 @@ import { isEcosError } from "../../src/errors.ts";
 import { pl } from "../../src/deps.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { readManifest } from "../../src/mirror/manifest.ts";
+import { readParquetMetadata } from "../../src/util/parquet_metadata.ts";
 import { mirror, MIRROR_COLUMNS, scanMirror } from "../../src/mirror/mod.ts";
 import {
   assertMirrorsSource,
   clientOf,
   dataFiles,
   KEY,
+  mirrored,
   proxyOf,
   served,
   tempDir,
@@ -257,4 +259,33 @@ Deno.test("mirror() reuses the catalogue's item lists until they are older than 
 
   await mirror(client, ["200Y101"], { dir: dir.path, catalogueMaxAgeDays: 0 });
   assert.equal(served(server, "StatisticItemList"), 3);
+});
+
+Deno.test("mirror() writes each data file's table, source and units into its Parquet metadata", async () => {
+  await using server = await startEcosServer({ keys: [KEY] });
+  await using dir = await tempDir();
+  const now = new Date("2026-10-01T09:00:00Z");
+  await mirror(clientOf(server), ["105Y001", "722Y001"], { dir: dir.path, now: () => now });
+  const meta = readParquetMetadata(
+    await Deno.readFile(`${dir.path}/STAT_CODE=722Y001/CYCLE=M/data.parquet`),
+  );
+  assert.equal(meta["ecos.stat_code"], "722Y001");
+  assert.equal(meta["ecos.cycle"], "M");
+  assert.equal(
+    meta["ecos.source"],
+    "Generated sample data from the bundled ECOS server, not official statistics",
+  );
+  assert.equal(meta["ecos.base_url"], server.url);
+  assert.equal(meta["ecos.retrieved_at"], "2026-10-01T09:00:00.000Z");
+  const units = JSON.parse(meta["ecos.units"]!) as { series: string; unit: string; kind: string }[];
+  assert.ok(units.length > 0);
+  for (const u of units) {
+    assert.match(u.series, /^722Y001\//);
+    assert.deepEqual([u.unit, u.kind], ["연%", "percent"]);
+  }
+  // Readers see the same rows: the metadata is in the footer only.
+  assert.equal(
+    pl.readParquet(`${dir.path}/STAT_CODE=722Y001/CYCLE=M/data.parquet`).height,
+    mirrored(dir.path, "722Y001", "M").height,
+  );
 });

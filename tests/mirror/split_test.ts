@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { readManifest } from "../../src/mirror/manifest.ts";
+import { readParquetMetadata } from "../../src/util/parquet_metadata.ts";
 import { mirror } from "../../src/mirror/mod.ts";
 import {
   assertMirrorsSource,
@@ -98,4 +99,12 @@ Deno.test("mirror() turns a partition stored whole into item files, losing and d
   assert.equal(duplicates(dir.path), 0);
   assert.equal((await readManifest(dir.path))?.units["105Y001/S"], undefined);
   await assertMirrorsSource(dir.path, client, ["105Y001"]);
+  // Each item file keeps the source and says its own series' units.
+  for (const file of SPLIT_FILES) {
+    const meta = readParquetMetadata(await Deno.readFile(`${dir.path}/${file}`));
+    assert.match(meta["ecos.source"] ?? "", /bundled ECOS server/, file);
+    const item = /item-([^.]+)\.parquet$/.exec(file)![1]!;
+    const units = JSON.parse(meta["ecos.units"]!) as { series: string }[];
+    assert.ok(units.length > 0 && units.every((u) => u.series.startsWith(`105Y001/${item}`)), file);
+  }
 });
