@@ -21,18 +21,11 @@ import "../../src/mirror/mod.ts";
 import "../../src/jupyter/mod.ts";
 import "../../src/server/mod.ts";
 import "../../src/cli.ts";
-import {
-  loadApacheArrow,
-  loadEastAsianWidth,
-  loadMcpSdk,
-  loadVega,
-  loadXmlParser,
-} from "../../src/deps.ts";
+import * as deps from "../../src/deps.ts";
 
-await Promise.all([
-  loadApacheArrow(),
-  loadVega(),
-  loadXmlParser(),
-  loadEastAsianWidth(),
-  loadMcpSdk(),
-]);
+// Every package the library loads on first use: each loader of src/deps.ts, whatever is added.
+await Promise.all(
+  Object.entries(deps)
+    .filter(([name, value]) => name.startsWith("load") && typeof value === "function")
+    .map(([, load]) => (load as () => Promise<unknown>)()),
+);
