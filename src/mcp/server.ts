@@ -325,18 +325,63 @@ export async function serveStdio(
   const transport: McpTransport = new StdioServerTransport(process.stdin, stdout);
   const { promise: stopped, resolve: stop } = Promise.withResolvers<void>();
   const onAbort = () => stop();
-  process.stdin.once("end", onAbort);
-  process.stdin.once("close", onAbort);
+  // The end of input is not the end of the work: a client may pipe its calls and close at
+  // once. Each call read before the end is answered, then the server stops.
+  const inFlight = trackRequests(transport);
+  const onEnd = () => void inFlight.drained().then(stop);
+  process.stdin.once("end", onEnd);
+  process.stdin.once("close", onEnd);
   signal?.addEventListener("abort", onAbort, { once: true });
   if (signal?.aborted) stop();
   server.server.onclose = onAbort;
   await server.connect(transport);
+  inFlight.attach();
   try {
     await stopped;
   } finally {
     signal?.removeEventListener("abort", onAbort);
-    process.stdin.off("end", onAbort);
-    process.stdin.off("close", onAbort);
+    process.stdin.off("end", onEnd);
+    process.stdin.off("close", onEnd);
     await server.close();
   }
+}
+
+/**
+ * The requests a transport has received and not yet answered: `attach()` after the server has
+ * connected (it sets the transport's handlers), `drained()` resolves once none is left.
+ */
+function trackRequests(transport: McpTransport): {
+  attach(): void;
+  drained(): Promise<void>;
+} {
+  const pending = new Set<string | number>();
+  const waiting: (() => void)[] = [];
+  const settle = () => {
+    if (pending.size === 0) waiting.splice(0).forEach((wake) => wake());
+  };
+  return {
+    attach() {
+      const receive = transport.onmessage;
+      const send = transport.send.bind(transport);
+      transport.onmessage = (message, extra) => {
+        const m = message as { id?: string | number; method?: string };
+        if (m.id !== undefined && m.method !== undefined) pending.add(m.id);
+        receive?.(message, extra);
+      };
+      transport.send = async (message, options) => {
+        try {
+          await send(message, options);
+        } finally {
+          const m = message as { id?: string | number; method?: string };
+          if (m.id !== undefined && m.method === undefined && pending.delete(m.id)) settle();
+        }
+      };
+    },
+    drained() {
+      if (pending.size === 0) return Promise.resolve();
+      const { promise, resolve } = Promise.withResolvers<void>();
+      waiting.push(resolve);
+      return promise;
+    },
+  };
 }
