@@ -31,6 +31,7 @@ import { NAMED_SERIES } from "../discovery/mod.ts";
 import { count } from "../util/human.ts";
 import { describeTable, keyStatistics, listItems, searchTables } from "./lookup_tools.ts";
 import { getNamedSeries, getSeries } from "./series_tools.ts";
+import { strictArgs } from "./schemas.ts";
 import type { AnyTool } from "./tool.ts";
 
 /** The server's name in the MCP handshake. */
@@ -134,6 +135,9 @@ const HINTS: Readonly<Record<string, string>> = {
   "INFO-100": " (the server's ECOS_API_KEY was refused: the user must set a valid key)",
 };
 
+/** The client's words for a cycle a table or an item does not have (src/client/_explain.ts). */
+const MISSING_CYCLE = /\bin cycles [A-Z, ]+; not [A-Z]+$|^\S+ has cycles [A-Z, ]+; not [A-Z]+$/;
+
 /**
  * The text of a tool error: the EcosError's code and message (what to do), argument names as
  * the tools spell them, never a stack.
@@ -158,6 +162,12 @@ export function errorText(error: unknown): string {
     // The client's words for a library user, in the tools' words.
     const message = error.message.replace(/\bstatCode\b/g, "stat_code")
       .replace("find tables with statisticTableList()", "find table codes with search_tables");
+    // A cycle the table or item lacks is an argument to change, as get_named_series says
+    // of a cycle its series lacks, not a code that does not exist.
+    if (error.code === "UNKNOWN_CODE" && MISSING_CYCLE.test(message)) {
+      return `INVALID_ARGUMENT: ${message}: pass one of its cycles (list_items gives each ` +
+        "item's cycles)";
+    }
     const hint = message.includes("search_tables") ? "" : HINTS[error.code] ?? "";
     const again = error.retryable ? " (it may pass if asked again later)" : "";
     return `${error.code}: ${message}${hint}${again}`;
@@ -172,11 +182,17 @@ export function errorText(error: unknown): string {
  */
 function progressOf(
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  tool: string,
 ): ((p: Progress) => void) | undefined {
   const progressToken = extra._meta?.progressToken;
   if (progressToken === undefined) return undefined;
   const pulls = new Map<string, { rows: number; total: number }>();
   let sent = 0;
+  // One notification as the work starts: the first page may take seconds to come.
+  extra.sendNotification({
+    method: "notifications/progress",
+    params: { progressToken, progress: 0, message: `${tool}: started` },
+  }).catch(() => {});
   return (p) => {
     pulls.set(`${p.service}/${p.args.join("/")}`, { rows: p.rows, total: p.totalRows });
     let progress = 0;
@@ -254,11 +270,11 @@ export async function createEcosMcpServer(options: EcosMcpServerOptions): Promis
     server.registerTool(tool.name, {
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.input,
+      inputSchema: strictArgs(tool.name, tool.input),
       outputSchema: tool.output,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
     }, async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
-      const onProgress = progressOf(extra);
+      const onProgress = progressOf(extra, tool.name);
       const callOptions: RequestOptions = {
         signal: extra.signal,
         ...(onProgress === undefined ? {} : { onProgress }),
