@@ -166,6 +166,24 @@ export const GET_NAMED_SERIES_INPUT = {
 /** The arguments of key_statistics. */
 export const KEY_STATISTICS_INPUT = { language: languageArg };
 
+/** The arguments of define_term. */
+export const DEFINE_TERM_INPUT = {
+  word: z.string({ error: (iss) => `Pass word as a string${got(iss)}` })
+    .trim()
+    .min(1, { error: 'Pass word with a term, e.g. "기준금리"' })
+    .describe('The term, best in Korean, e.g. "소비자물가지수" (consumer price index).'),
+  language: languageArg,
+};
+
+/** The arguments of browse_tables. */
+export const BROWSE_TABLES_INPUT = {
+  group: z.string({ error: (iss) => `Pass group as a string${got(iss)}` }).optional().describe(
+    "A group's code from an earlier answer, e.g. \"0000000012\"; a table's code shows where it " +
+      "sits; none: the top of the tree.",
+  ),
+  language: languageArg,
+};
+
 /** The arguments of describe_table. */
 export const DESCRIBE_TABLE_INPUT = { stat_code: statCodeArg, language: languageArg };
 
@@ -284,6 +302,33 @@ export const KEY_STATISTICS_OUTPUT = {
     time: z.string().nullable().describe("its first day, ISO"),
     unit: z.string().nullable(),
   })),
+};
+
+/** The answer of define_term. */
+export const DEFINE_TERM_OUTPUT = {
+  source: SOURCE_OUTPUT,
+  word: z.string(),
+  total: z.number().describe("entries found"),
+  entries: z.array(z.object({ word: z.string(), content: z.string() })),
+  note: z.string().nullable(),
+};
+
+/** The answer of browse_tables. */
+export const BROWSE_TABLES_OUTPUT = {
+  source: SOURCE_OUTPUT,
+  group: z.string().nullable().describe("the group shown; null: the top of the tree"),
+  path: z.array(z.object({ code: z.string(), name: z.string() }))
+    .describe("the groups from the top down to the one shown"),
+  total: z.number().describe("nodes in the group"),
+  nodes: z.array(z.object({
+    code: z.string(),
+    name: z.string(),
+    kind: z.enum(["group", "table"]),
+    cycles: z.array(z.string()).describe("a table's cycles"),
+    children: z.number().describe("a group's nodes"),
+    sample_data: z.boolean().describe("the bundled server has sample data for this table"),
+  })),
+  note: z.string().nullable(),
 };
 
 /** The answer of describe_table. */

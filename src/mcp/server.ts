@@ -31,7 +31,10 @@ import { NAMED_SERIES } from "../discovery/mod.ts";
 import { count } from "../util/human.ts";
 import { describeTable, keyStatistics, listItems, searchTables } from "./lookup_tools.ts";
 import { getNamedSeries, getSeries } from "./series_tools.ts";
+import { browseTables, defineTerm } from "./glossary_tools.ts";
 import { strictArgs } from "./schemas.ts";
+import { RESOURCES } from "./resources.ts";
+import { PROMPTS } from "./prompts.ts";
 import type { AnyTool } from "./tool.ts";
 
 /** The server's name in the MCP handshake. */
@@ -50,7 +53,7 @@ export const SERVER_VERSION = "0.1.0";
  *
  * assert.deepEqual(TOOLS.map((t) => t.name), [
  *   "search_tables", "list_items", "get_series", "get_named_series", "key_statistics",
- *   "describe_table",
+ *   "describe_table", "define_term", "browse_tables",
  * ]);
  * ```
  */
@@ -61,6 +64,8 @@ export const TOOLS: readonly AnyTool[] = [
   getNamedSeries,
   keyStatistics,
   describeTable,
+  defineTerm,
+  browseTables,
 ];
 
 /** Where an answer's data comes from, as every answer says it. */
@@ -111,7 +116,8 @@ function instructions(source: DataSource): string {
     "prices, GDP, money, exchange rates, surveys. Find tables with search_tables, their items " +
     "and cycles with list_items or describe_table, then values with get_series. " +
     `get_named_series knows ${Object.keys(NAMED_SERIES).join(", ")} by name; key_statistics ` +
-    "gives about 100 headline indicators with their latest values. Periods are labels in the " +
+    "gives about 100 headline indicators with their latest values; define_term explains a " +
+    "term from the glossary; browse_tables walks the table tree. Periods are labels in the " +
     'cycle\'s shape: A "2020", S "2020S1", Q "2020Q1", M "202001", SM "202001S1", D ' +
     '"20200101". ' + sourceInfo(source).note;
 }
@@ -293,6 +299,28 @@ export async function createEcosMcpServer(options: EcosMcpServerOptions): Promis
       }
       return hidden.length === 0 ? result : scrub(result, hidden);
     });
+  }
+  for (const resource of RESOURCES) {
+    const { name, uri, title, description, mimeType } = resource;
+    server.registerResource(name, uri, { title, description, mimeType }, async (_uri, extra) => {
+      const text = await resource.read(client, extra.signal);
+      return {
+        contents: [{ uri, mimeType, text: hidden.length === 0 ? text : scrub(text, hidden) }],
+      };
+    });
+  }
+  for (const prompt of PROMPTS) {
+    server.registerPrompt(prompt.name, {
+      title: prompt.title,
+      description: prompt.description,
+      argsSchema: prompt.args,
+    }, (args) => ({
+      description: prompt.description,
+      messages: [{
+        role: "user",
+        content: { type: "text", text: prompt.text(args as Record<string, string | undefined>) },
+      }],
+    }));
   }
   return server;
 }

@@ -23,7 +23,7 @@ function assertSample(r: ToolResult): Record<string, unknown> {
   return data;
 }
 
-Deno.test("ecos mcp lists its six tools, with snake_case arguments and output schemas", async () => {
+Deno.test("ecos mcp lists its eight tools, with snake_case arguments and output schemas", async () => {
   await using mcp = await startMcp();
   const { tools } = await mcp.client.listTools();
   const shape = Object.fromEntries(tools.map((t) => [t.name, {
@@ -54,6 +54,8 @@ Deno.test("ecos mcp lists its six tools, with snake_case arguments and output sc
       required: ["stat_code"],
       outputHasSource: true,
     },
+    define_term: { args: ["word", "language"], required: ["word"], outputHasSource: true },
+    browse_tables: { args: ["group", "language"], required: [], outputHasSource: true },
   });
   const series = tools.find((t) => t.name === "get_series")!;
   const props = series.inputSchema.properties as Record<
