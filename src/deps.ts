@@ -99,6 +99,17 @@ export function loadMcpSdk(): Promise<
     importLater("npm:@modelcontextprotocol/sdk@1.32.2/server/stdio.js"),
   ]);
 }
+/**
+ * The SDK's Streamable HTTP server transport (the Web-standard one: Request in, Response out,
+ * which `Deno.serve` speaks), loaded on first use: only `ecos mcp --http` needs it.
+ *
+ * @returns The SDK's `server/webStandardStreamableHttp.js` module.
+ */
+export function loadMcpHttp(): Promise<
+  typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp")
+> {
+  return importLater("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js");
+}
 export type { McpServer } from "npm:@modelcontextprotocol/sdk@1.32.2/server/mcp";
 export type { Transport as McpTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/shared/transport";
 export type {
