@@ -110,6 +110,19 @@ export function loadMcpHttp(): Promise<
 > {
   return importLater("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js");
 }
+/**
+ * The MCP Apps extension's server helpers (tools that link a view, the view's resource),
+ * loaded on first use. Version 1.7 is the one for SDK 1.x. The chart's view
+ * (src/mcp/chart_view.ts, a browser bundle) names this package, vega and vega-lite at these
+ * same versions.
+ *
+ * @returns The `@modelcontextprotocol/ext-apps/server` module.
+ */
+export function loadMcpApps(): Promise<
+  typeof import("npm:@modelcontextprotocol/ext-apps@1.7.5/server")
+> {
+  return importLater("npm:@modelcontextprotocol/ext-apps@1.7.5/server");
+}
 export type { McpServer } from "npm:@modelcontextprotocol/sdk@1.32.2/server/mcp";
 export type { Transport as McpTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/shared/transport";
 export type {

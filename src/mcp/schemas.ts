@@ -145,6 +145,9 @@ export const GET_SERIES_INPUT = {
   language: languageArg,
 };
 
+/** The arguments of chart_series: get_series's, without max_rows (a chart draws every row). */
+export const CHART_SERIES_INPUT = (({ max_rows: _, ...rest }) => rest)(GET_SERIES_INPUT);
+
 /** The arguments of get_named_series. */
 export const GET_NAMED_SERIES_INPUT = {
   name: z.enum(SERIES_NAMES, {
@@ -244,6 +247,20 @@ export const SERIES_OUTPUT = {
   omitted_rows: z.number(),
   omitted_note: z.string().nullable(),
   series: z.array(seriesBlock),
+};
+
+/** The answer of chart_series: the series' summaries; the chart goes in the result's _meta. */
+export const CHART_SERIES_OUTPUT = {
+  source: SOURCE_OUTPUT,
+  stat_code: z.string(),
+  stat_name: z.string().nullable(),
+  cycle: z.string(),
+  start: z.string(),
+  end: z.string(),
+  transform: z.string().nullable(),
+  total_rows: z.number(),
+  charted_series: z.number().describe("series the chart draws"),
+  series: z.array(seriesBlock.omit({ rows: true, omitted: true })),
 };
 
 /** The answer of get_named_series. */

@@ -11,6 +11,7 @@ import { Writable } from "node:stream";
 import process from "node:process";
 import {
   type CallToolResult,
+  loadMcpApps,
   loadMcpSdk,
   type McpServer,
   type McpTransport,
@@ -32,10 +33,15 @@ import { count } from "../util/human.ts";
 import { describeTable, keyStatistics, listItems, searchTables } from "./lookup_tools.ts";
 import { getNamedSeries, getSeries } from "./series_tools.ts";
 import { browseTables, defineTerm } from "./glossary_tools.ts";
+import { chartSeries } from "./chart_tool.ts";
+import { CHART_URI, chartHtml } from "./chart_html.ts";
 import { strictArgs } from "./schemas.ts";
 import { RESOURCES } from "./resources.ts";
 import { PROMPTS } from "./prompts.ts";
 import type { AnyTool } from "./tool.ts";
+import { SAMPLE_DATA_NOTE, type SourceInfo, sourceInfo } from "./source.ts";
+
+export { SAMPLE_DATA_NOTE, type SourceInfo, sourceInfo };
 
 /** The server's name in the MCP handshake. */
 export const SERVER_NAME = "ecos";
@@ -53,7 +59,7 @@ export const SERVER_VERSION = "0.1.0";
  *
  * assert.deepEqual(TOOLS.map((t) => t.name), [
  *   "search_tables", "list_items", "get_series", "get_named_series", "key_statistics",
- *   "describe_table", "define_term", "browse_tables",
+ *   "describe_table", "define_term", "browse_tables", "chart_series",
  * ]);
  * ```
  */
@@ -66,49 +72,8 @@ export const TOOLS: readonly AnyTool[] = [
   describeTable,
   defineTerm,
   browseTables,
+  chartSeries,
 ];
-
-/** Where an answer's data comes from, as every answer says it. */
-export interface SourceInfo {
-  /** The client's source. */
-  kind: DataSource;
-  /** Whether the data is the bundled server's generated sample data. */
-  sample_data: boolean;
-  /** The line to show with the data. */
-  note: string;
-}
-
-/** The line that says an answer's data is generated, with what to do about it. */
-export const SAMPLE_DATA_NOTE: string =
-  "Generated sample data from the bundled ECOS server, not official statistics (ECOS_API_KEY " +
-  "is not set). Say so wherever these numbers are shown.";
-
-/**
- * Where a client's data comes from, for an answer.
- *
- * @param source The client's source.
- * @param now When the data is retrieved.
- * @returns The source, whether it is sample data, and the line to show with it.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { sourceInfo } from "./server.ts";
- *
- * assert.equal(sourceInfo("bundled").sample_data, true);
- * assert.equal(
- *   sourceInfo("live", new Date("2026-11-23")).note,
- *   "Source: ECOS, Bank of Korea (retrieved 2026-11-23)",
- * );
- * ```
- */
-export function sourceInfo(source: DataSource, now: Date = new Date()): SourceInfo {
-  return {
-    kind: source,
-    sample_data: source === "bundled",
-    note: source === "bundled" ? SAMPLE_DATA_NOTE : sourceLine(source, now),
-  };
-}
 
 /** The server's instructions: how the tools fit together, and where the data comes from. */
 function instructions(source: DataSource): string {
@@ -272,14 +237,19 @@ export async function createEcosMcpServer(options: EcosMcpServerOptions): Promis
     { name: SERVER_NAME, title: "ECOS (Bank of Korea statistics)", version: SERVER_VERSION },
     { instructions: instructions(client.source) },
   );
+  const apps = await loadMcpApps();
   for (const tool of TOOLS) {
-    server.registerTool(tool.name, {
+    const config = {
       title: tool.title,
       description: tool.description,
       inputSchema: strictArgs(tool.name, tool.input),
       outputSchema: tool.output,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
-    }, async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
+    };
+    const handler = async (
+      args: unknown,
+      extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+    ): Promise<CallToolResult> => {
       const onProgress = progressOf(extra, tool.name);
       const callOptions: RequestOptions = {
         signal: extra.signal,
@@ -288,18 +258,39 @@ export async function createEcosMcpServer(options: EcosMcpServerOptions): Promis
       const source = sourceInfo(client.source);
       let result: CallToolResult;
       try {
-        const { text, data } = await tool.run(args as never, { client, options: callOptions });
+        const { text, data, meta } = await tool.run(args as never, {
+          client,
+          options: callOptions,
+        });
         result = {
           content: [{ type: "text", text: `${source.note}\n\n${text}` }],
           structuredContent: { source, ...data },
+          ...(meta === undefined ? {} : { _meta: meta }),
         };
       } catch (error) {
         const note = source.sample_data ? `\n\n${source.note}` : "";
         result = { content: [{ type: "text", text: errorText(error) + note }], isError: true };
       }
       return hidden.length === 0 ? result : scrub(result, hidden);
-    });
+    };
+    // A tool with a view is registered as MCP Apps says: its result links the view.
+    if (tool.ui === undefined) server.registerTool(tool.name, config, handler);
+    else {
+      apps.registerAppTool(server, tool.name, {
+        ...config,
+        _meta: { ui: { resourceUri: tool.ui } },
+      }, handler);
+    }
   }
+  // The package's types name the SDK's ResourceMetadata, which they do not resolve here.
+  type AppResourceConfig = Parameters<typeof apps.registerAppResource>[3];
+  apps.registerAppResource(server, "chart", CHART_URI, {
+    description: "The interactive chart of chart_series (MCP Apps): vega-lite, values on hover, " +
+      "other ranges on request",
+    mimeType: apps.RESOURCE_MIME_TYPE,
+  } as AppResourceConfig, async () => ({
+    contents: [{ uri: CHART_URI, mimeType: apps.RESOURCE_MIME_TYPE, text: await chartHtml() }],
+  }));
   for (const resource of RESOURCES) {
     const { name, uri, title, description, mimeType } = resource;
     server.registerResource(name, uri, { title, description, mimeType }, async (_uri, extra) => {

@@ -53,6 +53,7 @@ Deno.test("the resources hold the named series, the period formats and the catal
   await using mcp = await startMcp();
   const { resources } = await mcp.client.listResources();
   assert.deepEqual(resources.map((r) => [r.uri, r.mimeType]), [
+    ["ui://ecos/chart.html", "text/html;profile=mcp-app"],
     ["ecos://named-series", "application/json"],
     ["ecos://period-formats", "text/markdown"],
     ["ecos://catalogue", "application/json"],

@@ -23,7 +23,7 @@ function assertSample(r: ToolResult): Record<string, unknown> {
   return data;
 }
 
-Deno.test("ecos mcp lists its eight tools, with snake_case arguments and output schemas", async () => {
+Deno.test("ecos mcp lists its nine tools, with snake_case arguments and output schemas", async () => {
   await using mcp = await startMcp();
   const { tools } = await mcp.client.listTools();
   const shape = Object.fromEntries(tools.map((t) => [t.name, {
@@ -56,6 +56,11 @@ Deno.test("ecos mcp lists its eight tools, with snake_case arguments and output 
     },
     define_term: { args: ["word", "language"], required: ["word"], outputHasSource: true },
     browse_tables: { args: ["group", "language"], required: [], outputHasSource: true },
+    chart_series: {
+      args: ["stat_code", "cycle", "start", "end", "items", "transform", "language"],
+      required: ["stat_code", "cycle", "start", "end"],
+      outputHasSource: true,
+    },
   });
   const series = tools.find((t) => t.name === "get_series")!;
   const props = series.inputSchema.properties as Record<
