@@ -25,7 +25,6 @@ import {
   type Progress,
   redact,
   type RequestOptions,
-  sourceLine,
 } from "../client/mod.ts";
 import { isEcosError } from "../errors.ts";
 import { NAMED_SERIES } from "../discovery/mod.ts";
