@@ -298,14 +298,17 @@ export interface ClientLimiterSettings {
   apiKey: string;
   /** The response cache's directory when the cache is on. */
   cacheDir: string | undefined;
+  /** Whether the service is on another machine (the live service), not this one. */
+  remote: boolean;
   /** The default cache directory, for `sharedBudget: true` without a cache. */
   defaultDir: () => string;
 }
 
 /**
  * A client's request limiter: the budget shared with other processes when `sharedBudget` says
- * so (by default, when the response cache is on: in its directory), else this client's own
- * sliding window; none when `rateLimit` is `false`.
+ * so (by default, for a service on another machine with the response cache on: in the cache's
+ * directory; a server on this machine, such as the bundled one, is no shared service), else
+ * this client's own sliding window; none when `rateLimit` is `false`.
  *
  * @param o The client's settings.
  * @returns The limiter, or `undefined`.
@@ -319,10 +322,13 @@ export interface ClientLimiterSettings {
  *   rateLimit: { requests: 300, windowMs: 180_000 },
  *   baseUrl: "https://ecos.bok.or.kr/api",
  *   apiKey: "k",
+ *   remote: true,
  *   defaultDir: () => "/tmp/never",
  * };
  * assert.ok(clientLimiter({ ...base, cacheDir: "/home/me/.cache/ecos" }) instanceof SharedBudget);
  * assert.ok(!(clientLimiter({ ...base, cacheDir: undefined }) instanceof SharedBudget));
+ * const local = { ...base, remote: false, cacheDir: "/home/me/.cache/ecos" };
+ * assert.ok(!(clientLimiter(local) instanceof SharedBudget));
  * assert.ok(clientLimiter({ ...base, cacheDir: undefined, sharedBudget: true }) instanceof SharedBudget);
  * assert.equal(clientLimiter({ ...base, rateLimit: false, cacheDir: undefined }), undefined);
  * ```
@@ -335,7 +341,7 @@ export function clientLimiter(o: ClientLimiterSettings): RequestLimiter | undefi
     : typeof asked === "object" && asked.dir !== undefined
     ? asked.dir
     : asked === undefined
-    ? o.cacheDir
+    ? (o.remote ? o.cacheDir : undefined)
     : o.cacheDir ?? o.defaultDir();
   if (dir === undefined) return new RateLimiter(o.rateLimit);
   return new SharedBudget({ dir, baseUrl: o.baseUrl, apiKey: o.apiKey, limit: o.rateLimit });

@@ -127,6 +127,7 @@ export function createCore(options: EcosClientOptions): Core {
       limiter: clientLimiter({
         ...o,
         cacheDir: cache?.dir,
+        remote: !isLoopback(o.baseUrl),
         defaultDir: () => defaultCacheDir(o.env),
       }),
       semaphore: new Semaphore(o.concurrency),

@@ -164,7 +164,8 @@ export interface EcosClientOptions {
    * ERROR-602 every one of them waits. `true` or `{ dir }` turns it on; `false` limits this
    * client alone.
    *
-   * @default {on, in the cache's directory, when the response cache is on; else off}
+   * @default {on, in the cache's directory, for a service on another machine with the response
+   * cache on; off for one on this machine, such as the bundled server}
    */
   sharedBudget?: boolean | { dir?: string | undefined };
   /**
