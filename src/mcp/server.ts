@@ -398,8 +398,16 @@ function trackRequests(transport: McpTransport): {
       const receive = transport.onmessage;
       const send = transport.send.bind(transport);
       transport.onmessage = (message, extra) => {
-        const m = message as { id?: string | number; method?: string };
+        const m = message as {
+          id?: string | number;
+          method?: string;
+          params?: { requestId?: string | number };
+        };
         if (m.id !== undefined && m.method !== undefined) pending.add(m.id);
+        // A cancelled request gets no answer (MCP): nothing more to wait for.
+        if (m.method === "notifications/cancelled" && m.params?.requestId !== undefined) {
+          if (pending.delete(m.params.requestId)) queueMicrotask(settle);
+        }
         receive?.(message, extra);
       };
       transport.send = async (message, options) => {
