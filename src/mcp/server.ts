@@ -81,7 +81,8 @@ function instructions(source: DataSource): string {
     "and cycles with list_items or describe_table, then values with get_series. " +
     `get_named_series knows ${Object.keys(NAMED_SERIES).join(", ")} by name; key_statistics ` +
     "gives about 100 headline indicators with their latest values; define_term explains a " +
-    "term from the glossary; browse_tables walks the table tree. Periods are labels in the " +
+    "term from the glossary; browse_tables walks the table tree; chart_series draws a chart " +
+    "(an interactive one where the host shows MCP Apps). Periods are labels in the " +
     'cycle\'s shape: A "2020", S "2020S1", Q "2020Q1", M "202001", SM "202001S1", D ' +
     '"20200101". ' + sourceInfo(source).note;
 }

@@ -55,6 +55,29 @@ Deno.test("ecos mcp over HTTP serves the tools to the SDK's client, with progres
     assert.equal(r.isError, false, r.texts.join("\n"));
     assert.equal(r.data?.total_rows, 3);
     assert.equal(seen[0]?.progress, 0, "the start is announced");
+    // The newer tools, the chart's result and its view, over HTTP as over stdio.
+    const term = readResult(
+      await client.callTool({
+        name: "define_term",
+        arguments: { word: "기준금리", language: "en" },
+      }),
+    );
+    assert.equal((term.data?.entries as { word: string }[])[0]?.word, "Base rate");
+    const chart = await client.callTool({
+      name: "chart_series",
+      arguments: {
+        stat_code: "722Y001",
+        cycle: "m",
+        start: "202401",
+        end: "202406",
+        items: "0101000",
+      },
+    });
+    assert.ok((chart._meta as Record<string, unknown>)["ecos/chart"] !== undefined);
+    const { contents } = await client.readResource({ uri: "ui://ecos/chart.html" });
+    assert.equal(contents[0]?.mimeType, "text/html;profile=mcp-app");
+    const { prompts } = await client.listPrompts();
+    assert.deepEqual(prompts.map((p) => p.name), ["indicator_briefing", "compare_series"]);
     // A second client gets a session of its own.
     const other = new Client({ name: "http-test-2", version: "1.0.0" });
     await other.connect(new StreamableHTTPClientTransport(new URL(http.url)));
