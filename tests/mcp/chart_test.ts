@@ -68,3 +68,15 @@ Deno.test("withHoverPoints() adds a transparent point layer under each line, in 
     }],
   });
 });
+
+Deno.test("the chart's view names its packages at the versions src/deps.ts pins", async () => {
+  const read = (path: string) => Deno.readTextFile(new URL(`../../src/${path}`, import.meta.url));
+  const [view, deps] = await Promise.all([read("mcp/chart_view.ts"), read("deps.ts")]);
+  const named = [...view.matchAll(/from "(npm:[^"]+)"/g)].map((m) => m[1]!);
+  assert.deepEqual(named, [
+    "npm:@modelcontextprotocol/ext-apps@1.7.5",
+    "npm:vega@6.4.0",
+    "npm:vega-lite@6.5.0",
+  ]);
+  for (const specifier of named) assert.ok(deps.includes(`"${specifier}`), specifier);
+});
