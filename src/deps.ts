@@ -110,6 +110,30 @@ export function loadMcpSdk(): Promise<
     importLater("npm:@modelcontextprotocol/sdk@1.32.2/server/stdio.js"),
   ]);
 }
+/**
+ * The SDK's Streamable HTTP server transport (the Web-standard one: Request in, Response out,
+ * which `Deno.serve` speaks), loaded on first use: only `ecos mcp --http` needs it.
+ *
+ * @returns The SDK's `server/webStandardStreamableHttp.js` module.
+ */
+export function loadMcpHttp(): Promise<
+  typeof import("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp")
+> {
+  return importLater("npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js");
+}
+/**
+ * The MCP Apps extension's server helpers (tools that link a view, the view's resource),
+ * loaded on first use. Version 1.7 is the one for SDK 1.x. The chart's view
+ * (src/mcp/chart_view.ts, a browser bundle) names this package, vega and vega-lite at these
+ * same versions.
+ *
+ * @returns The `@modelcontextprotocol/ext-apps/server` module.
+ */
+export function loadMcpApps(): Promise<
+  typeof import("npm:@modelcontextprotocol/ext-apps@1.7.5/server")
+> {
+  return importLater("npm:@modelcontextprotocol/ext-apps@1.7.5/server");
+}
 export type { McpServer } from "npm:@modelcontextprotocol/sdk@1.32.2/server/mcp";
 export type { Transport as McpTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/shared/transport";
 export type {

@@ -31,7 +31,8 @@ import type { EcosServiceName } from "../wire/services.ts";
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 import { defaultCacheDir, ResponseCache } from "../cache/mod.ts";
 import type { Env } from "../util/env.ts";
-import { type RateLimit, RateLimiter, Semaphore } from "../util/limiter.ts";
+import { type RateLimit, Semaphore } from "../util/limiter.ts";
+import { clientLimiter } from "../cache/budget.ts";
 import { anySignal } from "../util/signal.ts";
 
 /** What every call of one client shares. */
@@ -112,6 +113,7 @@ export function createCore(options: EcosClientOptions): Core {
   const source = sourceOf(o.baseUrl);
   noteSource(source);
   if (o.apiKey === SAMPLE_KEY && !isLoopback(o.baseUrl)) noteSampleKey();
+  const cache = openCache(o.cache, o.baseUrl, o.env);
   return {
     transport: {
       baseUrl: o.baseUrl,
@@ -122,9 +124,14 @@ export function createCore(options: EcosClientOptions): Core {
       timeoutMs: o.timeoutMs,
       maxResponseBytes: o.maxResponseBytes,
       retry: o.retry,
-      limiter: o.rateLimit === false ? undefined : new RateLimiter(o.rateLimit),
+      limiter: clientLimiter({
+        ...o,
+        cacheDir: cache?.dir,
+        remote: !isLoopback(o.baseUrl),
+        defaultDir: () => defaultCacheDir(o.env),
+      }),
       semaphore: new Semaphore(o.concurrency),
-      cache: openCache(o.cache, o.baseUrl, o.env),
+      cache,
       halfMonthly: new HalfMonthlySpelling(),
     },
     source,

@@ -158,6 +158,17 @@ export interface EcosClientOptions {
    */
   cache?: boolean | CacheOptions;
   /**
+   * One request budget per key across processes: `rateLimit` counted over every process that
+   * uses the same cache directory, base URL and key (a notebook, `ecos mirror`, `ecos mcp`),
+   * kept in the directory's `budget` folder under a hash (never the key), and after an
+   * ERROR-602 every one of them waits. `true` or `{ dir }` turns it on; `false` limits this
+   * client alone.
+   *
+   * @default {on, in the cache's directory, for a service on another machine with the response
+   * cache on; off for one on this machine, such as the bundled server}
+   */
+  sharedBudget?: boolean | { dir?: string | undefined };
+  /**
    * Every call asks the service, whatever the response cache holds, and what it answers
    * (checked) replaces the entries: the `--refresh` flag.
    *
@@ -354,6 +365,12 @@ const clientOptionsSchema = once(() =>
         ttlMs: z.number({ error: "Pass cache.ttlMs as a number" }).nonnegative().optional(),
       }),
     ], { error: "Pass cache as true, false or { dir, ttlMs }" }).optional(),
+    sharedBudget: z.union([
+      z.boolean(),
+      z.strictObject({
+        dir: z.string({ error: "Pass sharedBudget.dir as a string" }).min(1).optional(),
+      }),
+    ], { error: "Pass sharedBudget as true, false or { dir }" }).optional(),
   }, { error: "Pass the options as an object" }).transform((o) => {
     const readEnv = envReader(o.env);
     const apiKey = o.apiKey ?? readEnv("ECOS_API_KEY") ?? SAMPLE_KEY;

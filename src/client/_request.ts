@@ -27,7 +27,8 @@ import { decodeXml, loadXmlParser, XmlParserNotLoaded } from "./_decode_xml.ts";
 import { scanPage } from "./_scan_json.ts";
 import type { ScanFields } from "./_scan_columns.ts";
 import type { Format, Language } from "../wire/format.ts";
-import { delay, type RateLimiter, type Semaphore } from "../util/limiter.ts";
+import { delay, type Semaphore } from "../util/limiter.ts";
+import type { RequestLimiter } from "../cache/budget.ts";
 import { anySignal } from "../util/signal.ts";
 import {
   type HalfMonthlySpelling,
@@ -70,7 +71,7 @@ export interface Transport {
   /** Retry settings. */
   retry: RetrySettings;
   /** The client-side rate limiter, if any. */
-  limiter: RateLimiter | undefined;
+  limiter: RequestLimiter | undefined;
   /** Bounds requests in flight across the client. */
   semaphore: Semaphore;
   /** Random numbers for jitter (a seam for tests). */
@@ -484,6 +485,8 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
     try {
       const kind = failure.code === "ERROR-602" ? "throttle" : "backoff";
       const wait = backoffMs(t.retry, n, kind, t.random);
+      // Every process sharing the key's budget holds back, not only this request.
+      if (kind === "throttle") await t.limiter?.refused?.(wait);
       // The service's own Retry-After wins over our guess, within MAX_RETRY_AFTER_MS.
       await delay(Math.max(wait, failure.retryAfterMs ?? 0), req.signal);
     } catch {

@@ -6,7 +6,9 @@
  * of it.
  *
  * Tools: `search_tables`, `list_items`, `get_series`, `get_named_series`, `key_statistics`,
- * `describe_table` (see {@linkcode TOOLS}).
+ * `describe_table`, `define_term`, `browse_tables` (see {@linkcode TOOLS}); resources (the
+ * named series, the period formats, the catalogue) and prompts (an indicator briefing, a
+ * comparison of two series).
  *
  * @module
  */

@@ -52,7 +52,8 @@ function seriesText(s: SeriesBlock, transform: string | null): string {
   const head = `### ${s.item_codes.join(" / ")} ${names} (unit: ${s.unit ?? "none given"})\n`;
   const lines = [head, `Summary: ${summaryLine(s.summary)}\n`];
   if (s.transformed_summary !== undefined) {
-    lines.push(`Summary of ${transform}: ${summaryLine(s.transformed_summary)}\n`);
+    const unit = s.transformed_unit ?? "none given";
+    lines.push(`Summary of ${transform} (unit: ${unit}): ${summaryLine(s.transformed_summary)}\n`);
   }
   if (s.omitted !== null) {
     lines.push(
@@ -60,9 +61,11 @@ function seriesText(s: SeriesBlock, transform: string | null): string {
     );
   }
   if (s.rows.length > 0) {
-    const header = transform === null ? ["TIME", "value"] : ["TIME", "value", transform];
+    const header = transform === null
+      ? ["TIME", "PERIOD", "value"]
+      : ["TIME", "PERIOD", "value", `${transform} (${s.transformed_unit ?? ""})`];
     const rows = s.rows.map((r) =>
-      transform === null ? [r.time, r.value] : [r.time, r.value, r.transformed]
+      transform === null ? [r.time, r.period, r.value] : [r.time, r.period, r.value, r.transformed]
     );
     lines.push(markdownTable(header, rows));
   }

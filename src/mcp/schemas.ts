@@ -23,20 +23,33 @@ const KIND_TEXT: Readonly<Record<string, string>> = {
   qoq: "% change on the previous quarter (quarterly data only)",
   chg: "change on the previous period",
   ch1: "change on the same period a year before",
-  pch: "% change on the previous period",
-  pc1: "% change on the same period a year before",
   pca: "compounded annual rate of change",
   cch: "continuously compounded rate of change",
   cca: "continuously compounded annual rate of change",
   log: "natural log",
 };
 
+/**
+ * Transforms that compute what another does, under FRED's name: accepted, and named once
+ * beside the kind they repeat (src/analysis/change.ts: pc1 is yoy's formula, pch is pop's).
+ */
+export const TRANSFORM_ALIASES: Readonly<Partial<Record<ChangeKind, ChangeKind>>> = {
+  pc1: "yoy",
+  pch: "pop",
+};
+
 /** withChange's kinds: the keys of CHANGE_COLUMNS, so that a kind added there is offered here. */
 export const TRANSFORMS = Object.keys(CHANGE_COLUMNS) as [ChangeKind, ...ChangeKind[]];
 
-/** The transforms, each with what it computes, for a description. */
+/** The transforms, each once with what it computes and its other names, for a description. */
 export const TRANSFORMS_TEXT: string = TRANSFORMS
-  .map((k) => KIND_TEXT[k] === undefined ? k : `${k} (${KIND_TEXT[k]})`)
+  .filter((k) => TRANSFORM_ALIASES[k] === undefined)
+  .map((k) => {
+    const aliases = TRANSFORMS.filter((a) => TRANSFORM_ALIASES[a] === k);
+    const notes = [KIND_TEXT[k], ...aliases.map((a) => `also called ${a}`)]
+      .filter((n) => n !== undefined);
+    return notes.length === 0 ? k : `${k} (${notes.join("; ")})`;
+  })
   .join(", ");
 
 const SERIES_NAMES = Object.keys(NAMED_SERIES) as [SeriesName, ...SeriesName[]];
@@ -81,24 +94,37 @@ export const LIST_ITEMS_INPUT = {
   language: languageArg,
 };
 
+/** The cycles, in either case: models write "m" as often as "M". */
+const CYCLE_SPELLINGS = [...CYCLES, ...CYCLES.map((c) => c.toLowerCase())] as [string, ...string[]];
+
 /** The arguments of get_series. */
 export const GET_SERIES_INPUT = {
   stat_code: statCodeArg,
-  cycle: z.enum(CYCLES as [Cycle, ...Cycle[]], {
-    error: (iss) => `Use cycle A, S, Q, M, SM or D${got(iss)}`,
-  }).describe(
-    "The cycle: A annual, S semi-annual, Q quarterly, M monthly, SM half-monthly, D daily " +
-      "(list_items says which an item has).",
+  cycle: z.enum(CYCLE_SPELLINGS, {
+    error: (iss) =>
+      iss.input === undefined
+        ? "Pass cycle: A, S, Q, M, SM or D (list_items gives each item's cycles)"
+        : `Use cycle A, S, Q, M, SM or D${got(iss)}`,
+  }).transform((c) => c.toUpperCase() as Cycle).describe(
+    "The cycle: A annual, S semi-annual, Q quarterly, M monthly, SM half-monthly, D daily, " +
+      "in either case (list_items says which an item has).",
   ),
   start: period("start").describe(`The first period, in the cycle's shape: ${PERIOD_SHAPES}.`),
   end: period("end").describe("The last period, included, in the same shape."),
-  items: z.array(z.string({ error: "Pass each item code as a string" }), {
-    error: (iss) => `Pass items as an array of item codes${got(iss)}`,
-  }).max(4, {
-    error: (iss) => `Cannot query more than 4 item codes: got ${(iss.input as unknown[]).length}`,
-  }).optional().describe(
-    'Up to 4 item codes, one per item level, from list_items, e.g. ["0101000"]; none: ' +
-      "every item of the table.",
+  items: z.union([
+    z.string(),
+    z.array(z.string()).max(4),
+  ], {
+    // A union's failure hides its members' issues: say the one that applies.
+    error: (iss) =>
+      !Array.isArray(iss.input)
+        ? `Pass items as an item code or an array of item codes${got(iss)}`
+        : iss.input.length > 4
+        ? `Cannot query more than 4 item codes: got ${iss.input.length}`
+        : `Pass each item code as a string${got(iss)}`,
+  }).transform((v) => typeof v === "string" ? [v] : v).optional().describe(
+    'Up to 4 item codes, one per item level, from list_items, e.g. ["0101000"] (one code ' +
+      'may be given as a string: "0101000"); none: every item of the table.',
   ),
   transform: z.enum(TRANSFORMS, {
     error: (iss) => `Use transform ${TRANSFORMS.join(", ")}${got(iss)}`,
@@ -113,9 +139,14 @@ export const GET_SERIES_INPUT = {
     .default(DEFAULT_MAX_ROWS)
     .describe(
       `The most rows to show (default ${DEFAULT_MAX_ROWS}, at most ${MAX_MAX_ROWS}); the ` +
-        "latest are shown, the others summarised and counted.",
+        "latest of each series are shown (every series its latest row first, even past " +
+        "max_rows), the others summarised and counted.",
     ),
+  language: languageArg,
 };
+
+/** The arguments of chart_series: get_series's, without max_rows (a chart draws every row). */
+export const CHART_SERIES_INPUT = (({ max_rows: _, ...rest }) => rest)(GET_SERIES_INPUT);
 
 /** The arguments of get_named_series. */
 export const GET_NAMED_SERIES_INPUT = {
@@ -132,10 +163,29 @@ export const GET_NAMED_SERIES_INPUT = {
     `The first period; its shape gives the cycle: ${PERIOD_SHAPES}.`,
   ),
   end: period("end").describe("The last period, included, in the same shape."),
+  language: languageArg,
 };
 
 /** The arguments of key_statistics. */
 export const KEY_STATISTICS_INPUT = { language: languageArg };
+
+/** The arguments of define_term. */
+export const DEFINE_TERM_INPUT = {
+  word: z.string({ error: (iss) => `Pass word as a string${got(iss)}` })
+    .trim()
+    .min(1, { error: 'Pass word with a term, e.g. "기준금리"' })
+    .describe('The term, best in Korean, e.g. "소비자물가지수" (consumer price index).'),
+  language: languageArg,
+};
+
+/** The arguments of browse_tables. */
+export const BROWSE_TABLES_INPUT = {
+  group: z.string({ error: (iss) => `Pass group as a string${got(iss)}` }).optional().describe(
+    "A group's code from an earlier answer, e.g. \"0000000012\"; a table's code shows where it " +
+      "sits; none: the top of the tree.",
+  ),
+  language: languageArg,
+};
 
 /** The arguments of describe_table. */
 export const DESCRIBE_TABLE_INPUT = { stat_code: statCodeArg, language: languageArg };
@@ -167,12 +217,17 @@ const seriesBlock = z.object({
   item_codes: z.array(z.string()),
   item_names: z.array(z.string()),
   unit: z.string().nullable(),
+  transformed_unit: z.string().nullable().optional().describe(
+    'the unit of the transformed values, e.g. "%" for a rate of change, "%p" for a ' +
+      "difference of percentages",
+  ),
   summary,
   transformed_summary: summary.optional(),
   omitted: z.object({ rows: z.number(), from: z.string(), to: z.string() }).nullable()
     .describe("the earliest rows left out of rows by max_rows"),
   rows: z.array(z.object({
     time: z.string().describe("the first day of the period, ISO"),
+    period: z.string().describe("the period's label in the cycle's shape, e.g. \"2024Q4\""),
     value: z.number().nullable(),
     transformed: z.number().nullable().optional(),
   })),
@@ -192,6 +247,20 @@ export const SERIES_OUTPUT = {
   omitted_rows: z.number(),
   omitted_note: z.string().nullable(),
   series: z.array(seriesBlock),
+};
+
+/** The answer of chart_series: the series' summaries; the chart goes in the result's _meta. */
+export const CHART_SERIES_OUTPUT = {
+  source: SOURCE_OUTPUT,
+  stat_code: z.string(),
+  stat_name: z.string().nullable(),
+  cycle: z.string(),
+  start: z.string(),
+  end: z.string(),
+  transform: z.string().nullable(),
+  total_rows: z.number(),
+  charted_series: z.number().describe("series the chart draws"),
+  series: z.array(seriesBlock.omit({ rows: true, omitted: true })),
 };
 
 /** The answer of get_named_series. */
@@ -252,6 +321,33 @@ export const KEY_STATISTICS_OUTPUT = {
   })),
 };
 
+/** The answer of define_term. */
+export const DEFINE_TERM_OUTPUT = {
+  source: SOURCE_OUTPUT,
+  word: z.string(),
+  total: z.number().describe("entries found"),
+  entries: z.array(z.object({ word: z.string(), content: z.string() })),
+  note: z.string().nullable(),
+};
+
+/** The answer of browse_tables. */
+export const BROWSE_TABLES_OUTPUT = {
+  source: SOURCE_OUTPUT,
+  group: z.string().nullable().describe("the group shown; null: the top of the tree"),
+  path: z.array(z.object({ code: z.string(), name: z.string() }))
+    .describe("the groups from the top down to the one shown"),
+  total: z.number().describe("nodes in the group"),
+  nodes: z.array(z.object({
+    code: z.string(),
+    name: z.string(),
+    kind: z.enum(["group", "table"]),
+    cycles: z.array(z.string()).describe("a table's cycles"),
+    children: z.number().describe("a group's nodes"),
+    sample_data: z.boolean().describe("the bundled server has sample data for this table"),
+  })),
+  note: z.string().nullable(),
+};
+
 /** The answer of describe_table. */
 export const DESCRIBE_TABLE_OUTPUT = {
   source: SOURCE_OUTPUT,
@@ -287,3 +383,35 @@ export const DESCRIBE_TABLE_OUTPUT = {
   }).nullable().describe("StatisticMeta's text, when ECOS has some under the table's name"),
   note: z.string().nullable(),
 };
+
+/**
+ * A tool's arguments as a strict object: an argument the tool does not know is refused with
+ * the names it knows (a silently dropped `language` would answer in the wrong language).
+ *
+ * @param tool The tool's name, for the message.
+ * @param shape Its arguments.
+ * @returns The schema the server checks calls against.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { KEY_STATISTICS_INPUT, strictArgs } from "./schemas.ts";
+ *
+ * const r = strictArgs("key_statistics", KEY_STATISTICS_INPUT).safeParse({ lang: "en" });
+ * assert.equal(
+ *   r.error?.issues[0]?.message,
+ *   'Unknown argument "lang": key_statistics takes language',
+ * );
+ * ```
+ */
+export function strictArgs<S extends z.ZodRawShape>(tool: string, shape: S): z.ZodObject<S> {
+  const known = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (iss) => {
+      if (iss.code !== "unrecognized_keys") return undefined;
+      const keys = iss.keys.map((k) => JSON.stringify(k)).join(", ");
+      const takes = known.length === 0 ? "no arguments" : known.join(", ");
+      return `Unknown argument${iss.keys.length > 1 ? "s" : ""} ${keys}: ${tool} takes ${takes}`;
+    },
+  }) as unknown as z.ZodObject<S>;
+}

@@ -13,8 +13,14 @@ import {
   type StatisticSearchQuery,
   validateSearchQuery,
 } from "../client/mod.ts";
-import { CHANGE_COLUMNS, type ChangeKind, withChange } from "../analysis/mod.ts";
-import { type Cycle, daysToDate, formatPeriod, periodStartDays } from "../wire/period.ts";
+import { CHANGE_COLUMNS, type ChangeKind, changeUnit, withChange } from "../analysis/mod.ts";
+import {
+  type Cycle,
+  dateToIndex,
+  daysToDate,
+  formatPeriod,
+  periodStartDays,
+} from "../wire/period.ts";
 import { isoDate } from "../util/iso_date.ts";
 
 /** Rows an answer shows unless `max_rows` says otherwise. */
@@ -34,6 +40,8 @@ const YEAR_BEFORE: Readonly<Record<Cycle, number>> = { A: 1, S: 2, Q: 4, M: 12, 
 export interface SeriesRow {
   /** The first day of the period, ISO (`2024-01-01`). */
   time: string;
+  /** The period's label in the cycle's shape (`2024Q4`, `202401`). */
+  period: string;
   /** The value; null when the service has none. */
   value: number | null;
   /** The transformed value, when a transform was asked for. */
@@ -82,6 +90,8 @@ export interface SeriesBlock {
   item_names: string[];
   /** The unit, e.g. "연%" or "2020=100"; null when the service gives none. */
   unit: string | null;
+  /** The unit of the transformed values ("%", "%p", ...), when a transform was asked for. */
+  transformed_unit?: string | null;
   /** Over every row of the range. */
   summary: Summary;
   /** The summary of the transformed values, when a transform was asked for. */
@@ -180,11 +190,13 @@ export function summarise(times: readonly string[], values: readonly (number | n
 }
 
 /**
- * How many rows of each series to show within `maxRows`: an equal share each, what a short
- * series does not use going to the others.
+ * How many rows of each series to show within `maxRows`: every series its latest row first,
+ * even when there are more series than `maxRows` (a series with no row shown would be a
+ * series silently dropped), then an equal share each, what a short series does not use going
+ * to the others.
  *
  * @param lengths The series' row counts.
- * @param maxRows The most rows in all.
+ * @param maxRows The most rows in all, unless there are more series than that.
  * @returns The rows to show of each, in the same order.
  *
  * @example
@@ -194,18 +206,31 @@ export function summarise(times: readonly string[], values: readonly (number | n
  *
  * assert.deepEqual(shares([10, 300, 300], 500), [10, 245, 245]);
  * assert.deepEqual(shares([10, 20], 500), [10, 20]);
+ * assert.deepEqual(shares([5, 5, 5], 2), [1, 1, 1]);
  * ```
  */
 export function shares(lengths: readonly number[], maxRows: number): number[] {
   const out = lengths.map(() => 0);
   const order = lengths.map((n, i) => [n, i] as const).sort((a, b) => a[0] - b[0]);
-  let left = maxRows;
+  // At least one row for each series that has one: floor(left / series left) never falls
+  // below 1 while left >= series left.
+  let left = Math.max(maxRows, lengths.filter((n) => n > 0).length);
   order.forEach(([n, i], k) => {
     const take = Math.min(n, Math.floor(left / (order.length - k)));
     out[i] = take;
     left -= take;
   });
   return out;
+}
+
+/** The label of a period from its first day, in the cycle's shape ("2024Q4"). */
+const labelOf = (time: Date, cycle: Cycle): string =>
+  formatPeriod(cycle, dateToIndex(time, cycle), "live");
+
+/** The unit of a transform's values; null when the series has none and it matters. */
+function transformedUnit(kind: ChangeKind, unit: string | null): string | null {
+  if (unit === null && (kind === "chg" || kind === "ch1" || kind === "log")) return null;
+  return changeUnit(kind, unit ?? "");
 }
 
 /**
@@ -234,7 +259,9 @@ export async function pullSeries(
   let df = await client.statisticSearch(pull, options);
   if (transform !== undefined) df = withChange(df, transform);
 
-  const times = column<Date | null>(df, "TIME").map((d) => d === null ? "" : isoDate(d));
+  const dates = column<Date | null>(df, "TIME");
+  const times = dates.map((d) => d === null ? "" : isoDate(d));
+  const periods = dates.map((d) => d === null ? "" : labelOf(d, q.cycle));
   const values = column<number | null>(df, "DATA_VALUE");
   const transformed = transform === undefined
     ? undefined
@@ -267,19 +294,22 @@ export async function pullSeries(
       unit: units[i0] ?? null,
       summary: summarise(rowTimes, pick(values)),
       omitted: skip === 0 ? null : { rows: skip, from: rowTimes[0]!, to: rowTimes[skip - 1]! },
-      rows: rows.slice(skip).map((i) =>
-        transformed === undefined
-          ? { time: times[i]!, value: values[i] ?? null }
-          : { time: times[i]!, value: values[i] ?? null, transformed: transformed[i] ?? null }
-      ),
+      rows: rows.slice(skip).map((i) => {
+        const row = { time: times[i]!, period: periods[i]!, value: values[i] ?? null };
+        return transformed === undefined ? row : { ...row, transformed: transformed[i] ?? null };
+      }),
     };
-    if (transformed !== undefined) {
+    if (transform !== undefined && transformed !== undefined) {
+      block.transformed_unit = transformedUnit(transform, block.unit);
       block.transformed_summary = summarise(rowTimes, pick(transformed));
     }
     return block;
   });
   const total = runs.reduce((n, r) => n + r.length, 0);
   const omitted = series.reduce((n, s) => n + (s.omitted?.rows ?? 0), 0);
+  const over = total - omitted > maxRows
+    ? ` (more than max_rows ${maxRows}: every series shows at least its latest row)`
+    : "";
   return {
     stat_code: q.statCode,
     stat_name: df.height === 0 ? null : column<string | null>(df, "STAT_NAME")[0] ?? null,
@@ -290,7 +320,9 @@ export async function pullSeries(
     total_rows: total,
     shown_rows: total - omitted,
     omitted_rows: omitted,
-    omitted_note: omitted === 0 ? null : omittedNote(total, omitted, series, request.howToGetMore),
+    omitted_note: omitted === 0
+      ? null
+      : omittedNote(total, omitted, series, request.howToGetMore, over),
     series,
   };
 }
@@ -300,11 +332,12 @@ function omittedNote(
   omitted: number,
   series: readonly SeriesBlock[],
   howToGetMore: string,
+  over: string,
 ): string {
   const spans = series.flatMap((s) => s.omitted === null ? [] : [s.omitted]);
   const from = spans.map((s) => s.from).sort()[0]!;
   const to = spans.map((s) => s.to).sort().at(-1)!;
-  return `Showing the latest ${total - omitted} of ${total} rows: ${omitted} earlier rows ` +
+  return `Showing the latest ${total - omitted} of ${total} rows${over}: ${omitted} earlier rows ` +
     `(${from} to ${to}) are left out of the rows, but every summary counts them. To get ` +
     `them: ${howToGetMore}`;
 }

@@ -15,7 +15,7 @@ import {
   TRANSFORMS_TEXT,
 } from "./schemas.ts";
 import { DEFAULT_MAX_ROWS, MAX_MAX_ROWS, pullSeries } from "./series.ts";
-import { defineTool } from "./tool.ts";
+import { callOptions, defineTool } from "./tool.ts";
 
 /** The ways to get rows left out, in the words of a call. */
 function howToGetMore(call: string): string {
@@ -51,10 +51,11 @@ export const getSeries = defineTool({
     "Use search_tables and list_items first to find stat_code, the item codes and the cycles. " +
     "Answers one block per series (an item, or a combination of items of several levels) with " +
     "its names and unit once, a summary (count, first, last, min, max) and rows of TIME (an " +
-    "ISO date: the first day of the period) and value (a number). Periods are written in the " +
+    "ISO date: the first day of the period), period (its label, e.g. 2024Q4) and value (a " +
+    "number). Periods are written in the " +
     'cycle\'s shape: A "2020", S "2020S1", Q "2020Q1", M "202001", SM "202001S1", D ' +
     '"20200101". Without items, every item of the table. transform adds a transformed value ' +
-    `to each row: ${TRANSFORMS_TEXT}. At most max_rows rows are shown (default ` +
+    `to each row, with its unit: ${TRANSFORMS_TEXT}. At most max_rows rows are shown (default ` +
     `${DEFAULT_MAX_ROWS}): the latest; the others are counted in the summaries and the answer ` +
     'says how to get them. Example: {"stat_code": "722Y001", "cycle": "M", "start": ' +
     '"202301", "end": "202412", "items": ["0101000"]} is the Bank of Korea base rate, monthly; ' +
@@ -62,13 +63,13 @@ export const getSeries = defineTool({
   input: GET_SERIES_INPUT,
   output: SERIES_OUTPUT,
   async run(args, ctx) {
-    const { stat_code, cycle, start, end, items, transform, max_rows } = args;
+    const { stat_code, cycle, start, end, items, transform, max_rows, language } = args;
     const data = await pullSeries(ctx.client, {
       query: { statCode: stat_code, cycle, start, end, ...(items === undefined ? {} : { items }) },
       transform,
       maxRows: max_rows,
       howToGetMore: howToGetMore("get_series"),
-    }, ctx.options);
+    }, callOptions(ctx, language));
     return { text: seriesAnswerText(data), data };
   },
 });
@@ -105,7 +106,7 @@ export const getNamedSeries = defineTool({
     '"start": "20240101", "end": "20240131"}.',
   input: GET_NAMED_SERIES_INPUT,
   output: NAMED_SERIES_OUTPUT,
-  async run({ name, start, end }, ctx) {
+  async run({ name, start, end, language }, ctx) {
     const { series, query } = seriesQuery(name, { start, end });
     const items = query.items.map((i) => JSON.stringify(i)).join(", ");
     const data = await pullSeries(ctx.client, {
@@ -114,7 +115,7 @@ export const getNamedSeries = defineTool({
       howToGetMore: howToGetMore(
         `get_series (stat_code "${query.statCode}", cycle "${query.cycle}", items [${items}])`,
       ),
-    }, ctx.options);
+    }, callOptions(ctx, language));
     const named = { ...data, name, title: series.title };
     return { text: `${name}: ${series.title}\n${seriesAnswerText(data)}`, data: named };
   },

@@ -11,6 +11,7 @@ import { Writable } from "node:stream";
 import process from "node:process";
 import {
   type CallToolResult,
+  loadMcpApps,
   loadMcpSdk,
   type McpServer,
   type McpTransport,
@@ -24,14 +25,22 @@ import {
   type Progress,
   redact,
   type RequestOptions,
-  sourceLine,
 } from "../client/mod.ts";
 import { isEcosError } from "../errors.ts";
 import { NAMED_SERIES } from "../discovery/mod.ts";
 import { count } from "../util/human.ts";
 import { describeTable, keyStatistics, listItems, searchTables } from "./lookup_tools.ts";
 import { getNamedSeries, getSeries } from "./series_tools.ts";
+import { browseTables, defineTerm } from "./glossary_tools.ts";
+import { chartSeries } from "./chart_tool.ts";
+import { CHART_URI, chartHtml } from "./chart_html.ts";
+import { strictArgs } from "./schemas.ts";
+import { RESOURCES } from "./resources.ts";
+import { PROMPTS } from "./prompts.ts";
 import type { AnyTool } from "./tool.ts";
+import { SAMPLE_DATA_NOTE, type SourceInfo, sourceInfo } from "./source.ts";
+
+export { SAMPLE_DATA_NOTE, type SourceInfo, sourceInfo };
 
 /** The server's name in the MCP handshake. */
 export const SERVER_NAME = "ecos";
@@ -49,7 +58,7 @@ export const SERVER_VERSION = "0.1.0";
  *
  * assert.deepEqual(TOOLS.map((t) => t.name), [
  *   "search_tables", "list_items", "get_series", "get_named_series", "key_statistics",
- *   "describe_table",
+ *   "describe_table", "define_term", "browse_tables", "chart_series",
  * ]);
  * ```
  */
@@ -60,49 +69,10 @@ export const TOOLS: readonly AnyTool[] = [
   getNamedSeries,
   keyStatistics,
   describeTable,
+  defineTerm,
+  browseTables,
+  chartSeries,
 ];
-
-/** Where an answer's data comes from, as every answer says it. */
-export interface SourceInfo {
-  /** The client's source. */
-  kind: DataSource;
-  /** Whether the data is the bundled server's generated sample data. */
-  sample_data: boolean;
-  /** The line to show with the data. */
-  note: string;
-}
-
-/** The line that says an answer's data is generated, with what to do about it. */
-export const SAMPLE_DATA_NOTE: string =
-  "Generated sample data from the bundled ECOS server, not official statistics (ECOS_API_KEY " +
-  "is not set). Say so wherever these numbers are shown.";
-
-/**
- * Where a client's data comes from, for an answer.
- *
- * @param source The client's source.
- * @param now When the data is retrieved.
- * @returns The source, whether it is sample data, and the line to show with it.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { sourceInfo } from "./server.ts";
- *
- * assert.equal(sourceInfo("bundled").sample_data, true);
- * assert.equal(
- *   sourceInfo("live", new Date("2026-11-23")).note,
- *   "Source: ECOS, Bank of Korea (retrieved 2026-11-23)",
- * );
- * ```
- */
-export function sourceInfo(source: DataSource, now: Date = new Date()): SourceInfo {
-  return {
-    kind: source,
-    sample_data: source === "bundled",
-    note: source === "bundled" ? SAMPLE_DATA_NOTE : sourceLine(source, now),
-  };
-}
 
 /** The server's instructions: how the tools fit together, and where the data comes from. */
 function instructions(source: DataSource): string {
@@ -110,7 +80,9 @@ function instructions(source: DataSource): string {
     "prices, GDP, money, exchange rates, surveys. Find tables with search_tables, their items " +
     "and cycles with list_items or describe_table, then values with get_series. " +
     `get_named_series knows ${Object.keys(NAMED_SERIES).join(", ")} by name; key_statistics ` +
-    "gives about 100 headline indicators with their latest values. Periods are labels in the " +
+    "gives about 100 headline indicators with their latest values; define_term explains a " +
+    "term from the glossary; browse_tables walks the table tree; chart_series draws a chart " +
+    "(an interactive one where the host shows MCP Apps). Periods are labels in the " +
     'cycle\'s shape: A "2020", S "2020S1", Q "2020Q1", M "202001", SM "202001S1", D ' +
     '"20200101". ' + sourceInfo(source).note;
 }
@@ -133,6 +105,9 @@ const HINTS: Readonly<Record<string, string>> = {
     "and cycles)",
   "INFO-100": " (the server's ECOS_API_KEY was refused: the user must set a valid key)",
 };
+
+/** The client's words for a cycle a table or an item does not have (src/client/_explain.ts). */
+const MISSING_CYCLE = /\bin cycles [A-Z, ]+; not [A-Z]+$|^\S+ has cycles [A-Z, ]+; not [A-Z]+$/;
 
 /**
  * The text of a tool error: the EcosError's code and message (what to do), argument names as
@@ -158,6 +133,12 @@ export function errorText(error: unknown): string {
     // The client's words for a library user, in the tools' words.
     const message = error.message.replace(/\bstatCode\b/g, "stat_code")
       .replace("find tables with statisticTableList()", "find table codes with search_tables");
+    // A cycle the table or item lacks is an argument to change, as get_named_series says
+    // of a cycle its series lacks, not a code that does not exist.
+    if (error.code === "UNKNOWN_CODE" && MISSING_CYCLE.test(message)) {
+      return `INVALID_ARGUMENT: ${message}: pass one of its cycles (list_items gives each ` +
+        "item's cycles)";
+    }
     const hint = message.includes("search_tables") ? "" : HINTS[error.code] ?? "";
     const again = error.retryable ? " (it may pass if asked again later)" : "";
     return `${error.code}: ${message}${hint}${again}`;
@@ -172,11 +153,17 @@ export function errorText(error: unknown): string {
  */
 function progressOf(
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  tool: string,
 ): ((p: Progress) => void) | undefined {
   const progressToken = extra._meta?.progressToken;
   if (progressToken === undefined) return undefined;
   const pulls = new Map<string, { rows: number; total: number }>();
   let sent = 0;
+  // One notification as the work starts: the first page may take seconds to come.
+  extra.sendNotification({
+    method: "notifications/progress",
+    params: { progressToken, progress: 0, message: `${tool}: started` },
+  }).catch(() => {});
   return (p) => {
     pulls.set(`${p.service}/${p.args.join("/")}`, { rows: p.rows, total: p.totalRows });
     let progress = 0;
@@ -250,15 +237,20 @@ export async function createEcosMcpServer(options: EcosMcpServerOptions): Promis
     { name: SERVER_NAME, title: "ECOS (Bank of Korea statistics)", version: SERVER_VERSION },
     { instructions: instructions(client.source) },
   );
+  const apps = await loadMcpApps();
   for (const tool of TOOLS) {
-    server.registerTool(tool.name, {
+    const config = {
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.input,
+      inputSchema: strictArgs(tool.name, tool.input),
       outputSchema: tool.output,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
-    }, async (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
-      const onProgress = progressOf(extra);
+    };
+    const handler = async (
+      args: unknown,
+      extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+    ): Promise<CallToolResult> => {
+      const onProgress = progressOf(extra, tool.name);
       const callOptions: RequestOptions = {
         signal: extra.signal,
         ...(onProgress === undefined ? {} : { onProgress }),
@@ -266,17 +258,60 @@ export async function createEcosMcpServer(options: EcosMcpServerOptions): Promis
       const source = sourceInfo(client.source);
       let result: CallToolResult;
       try {
-        const { text, data } = await tool.run(args as never, { client, options: callOptions });
+        const { text, data, meta } = await tool.run(args as never, {
+          client,
+          options: callOptions,
+        });
         result = {
           content: [{ type: "text", text: `${source.note}\n\n${text}` }],
           structuredContent: { source, ...data },
+          ...(meta === undefined ? {} : { _meta: meta }),
         };
       } catch (error) {
         const note = source.sample_data ? `\n\n${source.note}` : "";
         result = { content: [{ type: "text", text: errorText(error) + note }], isError: true };
       }
       return hidden.length === 0 ? result : scrub(result, hidden);
+    };
+    // A tool with a view is registered as MCP Apps says: its result links the view.
+    if (tool.ui === undefined) server.registerTool(tool.name, config, handler);
+    else {
+      apps.registerAppTool(server, tool.name, {
+        ...config,
+        _meta: { ui: { resourceUri: tool.ui } },
+      }, handler);
+    }
+  }
+  // The package's types name the SDK's ResourceMetadata, which they do not resolve here.
+  type AppResourceConfig = Parameters<typeof apps.registerAppResource>[3];
+  apps.registerAppResource(server, "chart", CHART_URI, {
+    description: "The interactive chart of chart_series (MCP Apps): vega-lite, values on hover, " +
+      "other ranges on request",
+    mimeType: apps.RESOURCE_MIME_TYPE,
+  } as AppResourceConfig, async () => ({
+    contents: [{ uri: CHART_URI, mimeType: apps.RESOURCE_MIME_TYPE, text: await chartHtml() }],
+  }));
+  for (const resource of RESOURCES) {
+    const { name, uri, title, description, mimeType } = resource;
+    server.registerResource(name, uri, { title, description, mimeType }, async (_uri, extra) => {
+      const text = await resource.read(client, extra.signal);
+      return {
+        contents: [{ uri, mimeType, text: hidden.length === 0 ? text : scrub(text, hidden) }],
+      };
     });
+  }
+  for (const prompt of PROMPTS) {
+    server.registerPrompt(prompt.name, {
+      title: prompt.title,
+      description: prompt.description,
+      argsSchema: prompt.args,
+    }, (args) => ({
+      description: prompt.description,
+      messages: [{
+        role: "user",
+        content: { type: "text", text: prompt.text(args as Record<string, string | undefined>) },
+      }],
+    }));
   }
   return server;
 }
@@ -325,18 +360,71 @@ export async function serveStdio(
   const transport: McpTransport = new StdioServerTransport(process.stdin, stdout);
   const { promise: stopped, resolve: stop } = Promise.withResolvers<void>();
   const onAbort = () => stop();
-  process.stdin.once("end", onAbort);
-  process.stdin.once("close", onAbort);
+  // The end of input is not the end of the work: a client may pipe its calls and close at
+  // once. Each call read before the end is answered, then the server stops.
+  const inFlight = trackRequests(transport);
+  const onEnd = () => void inFlight.drained().then(stop);
+  process.stdin.once("end", onEnd);
+  process.stdin.once("close", onEnd);
   signal?.addEventListener("abort", onAbort, { once: true });
   if (signal?.aborted) stop();
   server.server.onclose = onAbort;
   await server.connect(transport);
+  inFlight.attach();
   try {
     await stopped;
   } finally {
     signal?.removeEventListener("abort", onAbort);
-    process.stdin.off("end", onAbort);
-    process.stdin.off("close", onAbort);
+    process.stdin.off("end", onEnd);
+    process.stdin.off("close", onEnd);
     await server.close();
   }
+}
+
+/**
+ * The requests a transport has received and not yet answered: `attach()` after the server has
+ * connected (it sets the transport's handlers), `drained()` resolves once none is left.
+ */
+function trackRequests(transport: McpTransport): {
+  attach(): void;
+  drained(): Promise<void>;
+} {
+  const pending = new Set<string | number>();
+  const waiting: (() => void)[] = [];
+  const settle = () => {
+    if (pending.size === 0) waiting.splice(0).forEach((wake) => wake());
+  };
+  return {
+    attach() {
+      const receive = transport.onmessage;
+      const send = transport.send.bind(transport);
+      transport.onmessage = (message, extra) => {
+        const m = message as {
+          id?: string | number;
+          method?: string;
+          params?: { requestId?: string | number };
+        };
+        if (m.id !== undefined && m.method !== undefined) pending.add(m.id);
+        // A cancelled request gets no answer (MCP): nothing more to wait for.
+        if (m.method === "notifications/cancelled" && m.params?.requestId !== undefined) {
+          if (pending.delete(m.params.requestId)) queueMicrotask(settle);
+        }
+        receive?.(message, extra);
+      };
+      transport.send = async (message, options) => {
+        try {
+          await send(message, options);
+        } finally {
+          const m = message as { id?: string | number; method?: string };
+          if (m.id !== undefined && m.method === undefined && pending.delete(m.id)) settle();
+        }
+      };
+    },
+    drained() {
+      if (pending.size === 0) return Promise.resolve();
+      const { promise, resolve } = Promise.withResolvers<void>();
+      waiting.push(resolve);
+      return promise;
+    },
+  };
 }

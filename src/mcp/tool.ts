@@ -24,6 +24,8 @@ export interface ToolAnswer<T> {
   text: string;
   /** The structured content, without `source` (the server adds it). */
   data: T;
+  /** The result's `_meta`: what an app's view draws, which the model need not read. */
+  meta?: Record<string, unknown>;
 }
 
 /** A tool of the server. */
@@ -38,6 +40,8 @@ export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   readonly input: I;
   /** Its structured answer, `source` included. */
   readonly output: O;
+  /** The URI of the MCP Apps view that shows its results, if it has one. */
+  readonly ui?: string;
   /**
    * Does the work.
    *

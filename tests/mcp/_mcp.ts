@@ -33,6 +33,31 @@ async function denoDir(): Promise<string> {
 
 const DENO_DIR = await denoDir();
 
+/**
+ * The whole environment of an `ecos mcp` child: Deno's cache, a temporary HOME, empty values
+ * for what the SDK would pass on, and `env`.
+ *
+ * @param home The child's HOME.
+ * @param env The ECOS variables the test is about.
+ */
+export function childEnv(home: string, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    HOME: home,
+    LOGNAME: "",
+    PATH: "",
+    SHELL: "",
+    TERM: "",
+    USER: "",
+    DENO_DIR,
+    DENO_NO_UPDATE_CHECK: "1",
+    NO_COLOR: "1",
+    ...env,
+  };
+}
+
+/** The repository's root, where `src/cli.ts` is run from. */
+export const REPO_DIR: string = REPO;
+
 /** What a tool call answers, as the tests read it. */
 export interface ToolResult {
   /** The text blocks' texts. */
@@ -92,18 +117,7 @@ export async function startMcp(
     command: Deno.execPath(),
     args: ["run", "-A", "src/cli.ts", "mcp", ...args],
     cwd: REPO,
-    env: {
-      HOME: home,
-      LOGNAME: "",
-      PATH: "",
-      SHELL: "",
-      TERM: "",
-      USER: "",
-      DENO_DIR,
-      DENO_NO_UPDATE_CHECK: "1",
-      NO_COLOR: "1",
-      ...env,
-    },
+    env: childEnv(home, env),
     stderr: "pipe",
   });
   let stderr = "";

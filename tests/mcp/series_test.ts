@@ -110,11 +110,12 @@ Deno.test("pullSeries() of a range without data answers no series", async () => 
   assert.deepEqual([a.total_rows, a.series, a.stat_name], [0, [], null]);
 });
 
-Deno.test("shares() gives each series an equal part, and passes on what short ones leave", () => {
+Deno.test("shares() gives every series a row, then an equal part, and passes on what short ones leave", () => {
   assert.deepEqual(shares([14, 14, 14], 10), [3, 3, 4]);
   assert.deepEqual(shares([2, 100, 100], 10), [2, 4, 4]);
   assert.deepEqual(shares([5, 5], 500), [5, 5]);
-  assert.deepEqual(shares([9, 9, 9, 9], 2), [0, 0, 1, 1]);
+  assert.deepEqual(shares([9, 9, 9, 9], 2), [1, 1, 1, 1], "every series its latest row first");
+  assert.deepEqual(shares([0, 9, 9], 1), [0, 1, 1]);
   assert.deepEqual(shares([], 10), []);
 });
 

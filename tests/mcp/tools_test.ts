@@ -23,7 +23,7 @@ function assertSample(r: ToolResult): Record<string, unknown> {
   return data;
 }
 
-Deno.test("ecos mcp lists its six tools, with snake_case arguments and output schemas", async () => {
+Deno.test("ecos mcp lists its nine tools, with snake_case arguments and output schemas", async () => {
   await using mcp = await startMcp();
   const { tools } = await mcp.client.listTools();
   const shape = Object.fromEntries(tools.map((t) => [t.name, {
@@ -39,12 +39,12 @@ Deno.test("ecos mcp lists its six tools, with snake_case arguments and output sc
       outputHasSource: true,
     },
     get_series: {
-      args: ["stat_code", "cycle", "start", "end", "items", "transform", "max_rows"],
+      args: ["stat_code", "cycle", "start", "end", "items", "transform", "max_rows", "language"],
       required: ["stat_code", "cycle", "start", "end"],
       outputHasSource: true,
     },
     get_named_series: {
-      args: ["name", "start", "end"],
+      args: ["name", "start", "end", "language"],
       required: ["name", "start", "end"],
       outputHasSource: true,
     },
@@ -54,13 +54,33 @@ Deno.test("ecos mcp lists its six tools, with snake_case arguments and output sc
       required: ["stat_code"],
       outputHasSource: true,
     },
+    define_term: { args: ["word", "language"], required: ["word"], outputHasSource: true },
+    browse_tables: { args: ["group", "language"], required: [], outputHasSource: true },
+    chart_series: {
+      args: ["stat_code", "cycle", "start", "end", "items", "transform", "language"],
+      required: ["stat_code", "cycle", "start", "end"],
+      outputHasSource: true,
+    },
   });
   const series = tools.find((t) => t.name === "get_series")!;
   const props = series.inputSchema.properties as Record<
     string,
     { enum?: string[]; default?: number }
   >;
-  assert.deepEqual(props.cycle?.enum, ["A", "S", "Q", "M", "SM", "D"]);
+  assert.deepEqual(props.cycle?.enum, [
+    "A",
+    "S",
+    "Q",
+    "M",
+    "SM",
+    "D",
+    "a",
+    "s",
+    "q",
+    "m",
+    "sm",
+    "d",
+  ]);
   assert.ok(props.transform?.enum?.includes("yoy") && props.transform.enum.includes("pop"));
   assert.equal(props.max_rows?.default, 500);
   for (const tool of tools) {
@@ -124,8 +144,15 @@ Deno.test("ecos mcp answers every tool, as text and structured content, as sampl
   assert.equal(block!.summary.count, 12);
   assert.deepEqual(block!.rows.map((r) => r.time).slice(0, 2), ["2023-01-01", "2023-02-01"]);
   assert.ok(block!.rows.every((r) => typeof r.value === "number"));
-  assert.deepEqual(Object.keys(block!.rows[0]!), ["time", "value"], "no unit or name per row");
-  assert.match(rate.texts[0]!, /\n\| TIME \| value \|\n\|---\|---\|\n\| 2023-01-01 \| /);
+  assert.deepEqual(
+    Object.keys(block!.rows[0]!),
+    ["time", "period", "value"],
+    "no unit or name per row",
+  );
+  assert.match(
+    rate.texts[0]!,
+    /\n\| TIME \| PERIOD \| value \|\n\|---\|---\|---\|\n\| 2023-01-01 \| 202301 \| /,
+  );
 
   const cpi = assertSample(
     await mcp.call("get_named_series", { name: "cpi", start: "202401", end: "202406" }),
@@ -161,5 +188,5 @@ Deno.test("get_series with transform shows the change from the first period aske
   // A year before 202401 was pulled as the base, and is not shown.
   assert.deepEqual(block!.rows.map((row) => row.time), ["2024-01-01", "2024-02-01", "2024-03-01"]);
   assert.ok(block!.rows.every((row) => typeof row.transformed === "number"));
-  assert.match(r.texts[0]!, /\| TIME \| value \| yoy \|/);
+  assert.match(r.texts[0]!, /\| TIME \| PERIOD \| value \| yoy \(%\) \|/);
 });
