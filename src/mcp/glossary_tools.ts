@@ -103,7 +103,7 @@ interface Node {
  *
  * await using session = await connect({ env: {}, quiet: true });
  * const { data } = await browseTables.run(
- *   { group: "0000000012", language: "en" },
+ *   { group: "0000000048", language: "en" }, // 1.3. 금리 (interest rates)
  *   { client: session.client, options: {} },
  * );
  * assert.ok(data.nodes.some((n) => n.code === "722Y001" && n.kind === "table"));
@@ -117,7 +117,7 @@ export const browseTables = defineTool({
     "top groups (money and finance, prices, national accounts, ...); with a group's code, the " +
     "groups and tables inside it, each table with its cycles and whether offline sample data " +
     "(the bundled server) exists for it; with a table's code, where it sits. Use it when " +
-    'search_tables finds nothing by name. Example: {"group": "0000000012", "language": ' +
+    'search_tables finds nothing by name. Example: {"group": "0000000048", "language": ' +
     '"en"}; {} for the top.',
   input: BROWSE_TABLES_INPUT,
   output: BROWSE_TABLES_OUTPUT,

@@ -181,7 +181,7 @@ export const DEFINE_TERM_INPUT = {
 /** The arguments of browse_tables. */
 export const BROWSE_TABLES_INPUT = {
   group: z.string({ error: (iss) => `Pass group as a string${got(iss)}` }).optional().describe(
-    "A group's code from an earlier answer, e.g. \"0000000012\"; a table's code shows where it " +
+    "A group's code from an earlier answer, e.g. \"0000000048\"; a table's code shows where it " +
       "sits; none: the top of the tree.",
   ),
   language: languageArg,

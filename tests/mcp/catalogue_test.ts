@@ -29,11 +29,11 @@ Deno.test("browse_tables walks the tree from the top, with cycles and sample dat
   const roots = top.data?.nodes as Node[];
   assert.equal(top.data?.group, null);
   assert.ok(roots.length > 0 && roots.every((n) => n.kind === "group"));
-  assert.ok(roots.some((n) => n.code === "0000000010"));
-  const rates = await mcp.call("browse_tables", { group: "0000000012", language: "en" });
+  assert.ok(roots.some((n) => n.code === "0000000001")); // 1. 통화/금융
+  const rates = await mcp.call("browse_tables", { group: "0000000048", language: "en" });
   assert.deepEqual(
     (rates.data?.path as { code: string }[]).map((p) => p.code),
-    ["0000000010", "0000000012"],
+    ["0000000001", "0000000048"], // 1. 통화/금융, 1.3. 금리
   );
   const base = (rates.data?.nodes as Node[]).find((n) => n.code === "722Y001");
   assert.deepEqual(
@@ -43,7 +43,7 @@ Deno.test("browse_tables walks the tree from the top, with cycles and sample dat
   assert.ok(base!.cycles.includes("M") && base!.cycles.includes("A"), base!.cycles.join());
   // A table's code shows it among its siblings.
   const sits = await mcp.call("browse_tables", { group: "722Y001" });
-  assert.equal(sits.data?.group, "0000000012");
+  assert.equal(sits.data?.group, "0000000048");
   const wrong = await mcp.call("browse_tables", { group: "00000000129" });
   assert.equal(wrong.isError, true);
   assert.match(wrong.texts[0]!, /^UNKNOWN_CODE: 00000000129 is not a group or table code/);
@@ -80,8 +80,8 @@ Deno.test("the resources hold the named series, the period formats and the catal
     catalogue.find((t) => t.stat_code === "722Y001"),
     {
       stat_code: "722Y001",
-      name: "1.2.1. 한국은행 기준금리 및 여수신금리",
-      parent: "0000000012",
+      name: "1.3.1. 한국은행 기준금리 및 여수신금리",
+      parent: "0000000048",
       kind: "table",
       cycle: "D",
       sample_data: true,
