@@ -177,7 +177,7 @@ async function decodeFramesXml(): Promise<
     // The same columns as the client's builder makes them, written by apache-arrow.
     const theirs = () =>
       apacheArrowFrame(
-        new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(scanned)._arrowColumns(),
+        new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(scanned)._arrowColumns(),
         size,
       );
     const ours = scannedFrame(scanned, "ipc");

@@ -30,7 +30,7 @@ function importLater(specifier: string): Promise<never> {
 
 /**
  * fast-xml-parser, loaded on first use: the client reads the XML shape ECOS sends itself and
- * needs the parser only for other shapes (src/client/_decode_xml.ts).
+ * needs the parser only for other shapes (src/client/_decode.ts).
  *
  * @returns The fast-xml-parser module.
  */

@@ -52,20 +52,6 @@ export type ArrowColumn =
   };
 
 let arrow: Modules | undefined;
-/** Objects of apache-arrow kept alive (see {@linkcode loadArrow}). */
-const kept: unknown[] = [];
-const SAMPLE: readonly ArrowColumn[] = [
-  {
-    name: "t",
-    kind: "text",
-    values: [null, "a", "a longer value"],
-    index: Uint32Array.of(1, 2, 0),
-    constant: 0,
-  },
-  { name: "d", kind: "date", values: [null, 1], index: Uint32Array.of(1, 1, 0), constant: 0 },
-  { name: "f", kind: "float", values: Float64Array.of(1, NaN, 2) },
-];
-
 /**
  * Loads apache-arrow, once.
  *
@@ -74,10 +60,6 @@ const SAMPLE: readonly ArrowColumn[] = [
 export function loadArrow(): Promise<void> {
   loading ??= loadApacheArrow().then((m) => {
     arrow = m;
-    // A small stream written now, its objects kept: V8 holds the shapes of class instances
-    // weakly, and with none alive a full collection clears them and throws away the optimised
-    // code that named them, so that each frame would run the encoder cold.
-    kept.push(ipcStream(m, SAMPLE, 3, kept));
   });
   return loading;
 }
@@ -319,7 +301,6 @@ function ipcStream(
   m: Modules,
   columns: readonly ArrowColumn[],
   height: number,
-  keep?: unknown[],
 ): Uint8Array {
   const parts = _parts(columns, height);
   const ipc = m[1];
@@ -344,7 +325,6 @@ function ipcStream(
   const header = new ipc.RecordBatch(height, nodes, regions, null, variadic);
   const message = ipc.Message.from(header, body);
   const batch = framed(ipc.Message.encode(message));
-  keep?.push(header, message, nodes[0], regions[0]);
   const schema = schemaMessage(m, columns);
   const out = new Uint8Array(schema.byteLength + batch.byteLength + body + 8);
   out.set(schema, 0);

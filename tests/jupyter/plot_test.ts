@@ -8,7 +8,7 @@ import {
   DOWNSAMPLE_BUCKETS,
   lineChart,
 } from "../../src/jupyter/plot.ts";
-import { sourceLine } from "../../src/client/_source.ts";
+import { sourceLine } from "../../src/client/mod.ts";
 import { connect } from "../../src/connect.ts";
 import { childEnv, REPO_CONFIG } from "../testdata/child_env.ts";
 
