@@ -773,6 +773,32 @@ export function validateText(value: unknown, what: string): string {
   return parseWith(textArgSchema(what), value, what).normalize("NFC");
 }
 
+/** A service name: one path segment of letters and digits, as ECOS names its services. */
+const SERVICE = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
+
+/**
+ * Checks a service name and its path segments for {@linkcode EcosClient.prototype.request}.
+ *
+ * @param service The service, e.g. "StatisticTableList".
+ * @param segments Its own path segments, after the rows.
+ * @returns The name, and the segments in Unicode's composed form (NFC).
+ * @throws {EcosError} INVALID_ARGUMENT naming the problem.
+ */
+export function validateRequest(
+  service: unknown,
+  segments: unknown,
+): { service: string; segments: string[] } {
+  if (typeof service !== "string" || !SERVICE.test(service)) {
+    throw invalidArgument(
+      `Write the service as a name of letters and digits, e.g. StatisticTableList: got ${
+        JSON.stringify(service)?.slice(0, 80)
+      }`,
+    );
+  }
+  if (!Array.isArray(segments)) throw invalidArgument("Pass segments as an array of strings");
+  return { service, segments: segments.map((s, i) => validateText(s, `segments[${i}]`)) };
+}
+
 // Periods, for people and for other folders: labels to dates and dates to labels.
 
 /**

@@ -41,6 +41,7 @@ import {
   type EcosClientOptions,
   type RequestOptions,
   type StatisticSearchQuery,
+  validateRequest,
   validateSearchQuery,
   validateStatCode,
   validateText,
@@ -597,6 +598,45 @@ export class EcosClient {
     const args = [validateText(dataName, "dataName")];
     using call = openCall(this.#core, checkCallOptions(options), "StatisticMeta");
     return await pullCall(call, args, STATISTIC_META_SCHEMA);
+  }
+
+  /**
+   * Pulls any service of the ECOS Open API, also one this module does not model yet, through
+   * the same paging, retries, rate limit, response cache, time limits and redaction as the
+   * methods above: a way out for what they do not cover. The rows come back as a frame of
+   * strings: a column a field, in the order the rows first show them; values trimmed, "" and
+   * absent fields null. Rows of a service this module knows are checked as its own method checks
+   * them; others are taken as they come, a page's count against its total.
+   *
+   * @param service The service, as it appears in the path, e.g. "StatisticTableList".
+   * @param segments Its own path segments after the rows (the path's `/json/kr/1/1000/` is the
+   * client's), e.g. `["722Y001"]`.
+   * @param options A signal, or a format, language or page size for this call.
+   * @returns The rows as strings; no columns and no rows when the service has no data.
+   * @throws {EcosError} INVALID_ARGUMENT for a service that is not a name or a segment that is not
+   * one path segment; otherwise as statisticSearch (the service's own codes included).
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { EcosClient } from "@ecos/ecos";
+   * import { startEcosServer } from "@ecos/ecos/server";
+   *
+   * await using server = await startEcosServer();
+   * const client = new EcosClient({ baseUrl: server.url, env: {} });
+   * const node = await client.request("StatisticTableList", ["722Y001"]);
+   * assert.equal(node.getColumn("STAT_CODE").get(0), "722Y001");
+   * assert.equal(node.getColumn("SRCH_YN").get(0), "Y"); // as the service wrote it: a string
+   * ```
+   */
+  async request(
+    service: string,
+    segments: readonly string[] = [],
+    options: RequestOptions = {},
+  ): Promise<DataFrame> {
+    const asked = validateRequest(service, segments);
+    using call = openCall(this.#core, checkCallOptions(options), asked.service);
+    return await pullCall(call, asked.segments);
   }
 
   /**
