@@ -14,7 +14,7 @@ const KEY = "REQUESTKEY0123456789";
  * A loopback service that the client does not model: "StatisticNews", rows 1 to 5 whose fields
  * vary (a field new in a later page, a number, a null), answered page by page.
  */
-async function newsServer() {
+function newsServer() {
   const rows = [
     { DAY: "20240101", TITLE: "first " },
     { DAY: "20240102", TITLE: "second", VIEWS: 12 },
@@ -43,7 +43,7 @@ async function newsServer() {
 }
 
 Deno.test("request() pulls a service the client does not model, page by page, as strings", async () => {
-  await using server = await newsServer();
+  await using server = newsServer();
   const client = new EcosClient({ baseUrl: server.url, apiKey: KEY, pageSize: 2, env: {} });
   const df = await client.request("StatisticNews", ["rates"]);
   // Columns in the order the rows first show them, across pages; values trimmed, "" null.
@@ -67,7 +67,7 @@ Deno.test("request() pulls a service the client does not model, page by page, as
 });
 
 Deno.test("request() gives no columns and no rows for no data", async () => {
-  await using server = await newsServer();
+  await using server = newsServer();
   const client = new EcosClient({ baseUrl: server.url, apiKey: KEY, env: {} });
   const df = await client.request("StatisticNews", ["other"]);
   assert.deepEqual([df.height, df.columns], [0, []]);
