@@ -107,72 +107,6 @@ export function decodeString(b: Uint8Array, start: number, end: number, escaped:
   }
 }
 
-/** Doubles an Int32Array's length. */
-function grow(a: Int32Array): Int32Array {
-  const out = new Int32Array(a.length * 2);
-  out.set(a);
-  return out;
-}
-
-/**
- * A page dictionary of one text field: distinct values by their bytes in the body. Open
- * addressing over ids; an id's bytes are `starts[id]` to `ends[id]` of the body.
- */
-export class Interner {
-  slots: Int32Array = new Int32Array(64);
-  mask = 63;
-  starts: Int32Array = new Int32Array(16);
-  ends: Int32Array = new Int32Array(16);
-  hashes: Int32Array = new Int32Array(16);
-  /** Distinct values; 0 null, 1 absent. */
-  readonly values: (string | null | undefined)[] = [null, undefined];
-
-  /**
-   * The id of bytes `start` to `end` of `b`, interned when new.
-   *
-   * @param escaped Whether the bytes hold a "\" (an escape).
-   */
-  id(b: Uint8Array, start: number, end: number, hash: number, escaped: boolean): number {
-    const len = end - start;
-    let at = hash & this.mask;
-    for (;;) {
-      const id = this.slots[at]!;
-      if (id === 0) break;
-      if (this.hashes[id] === hash && this.ends[id]! - this.starts[id]! === len) {
-        const s = this.starts[id]!;
-        let k = 0;
-        while (k < len && b[s + k] === b[start + k]) k++;
-        if (k === len) return id;
-      }
-      at = (at + 1) & this.mask;
-    }
-    const id = this.values.length;
-    this.values.push(decodeString(b, start, end, escaped));
-    if (id >= this.starts.length) {
-      this.starts = grow(this.starts);
-      this.ends = grow(this.ends);
-      this.hashes = grow(this.hashes);
-    }
-    this.starts[id] = start;
-    this.ends[id] = end;
-    this.hashes[id] = hash;
-    this.slots[at] = id;
-    if (id * 2 > this.mask) this.#rehash();
-    return id;
-  }
-
-  #rehash(): void {
-    const size = (this.mask + 1) * 2;
-    this.slots = new Int32Array(size);
-    this.mask = size - 1;
-    for (let id = 2; id < this.values.length; id++) {
-      let at = this.hashes[id]! & this.mask;
-      while (this.slots[at] !== 0) at = (at + 1) & this.mask;
-      this.slots[at] = id;
-    }
-  }
-}
-
 // Numbers.
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -277,477 +211,530 @@ const keyBytes = new WeakMap<PageFields, Uint8Array[]>();
 /** An empty array: what a field holds before it has one, so that its type never changes. */
 const NONE = new Uint32Array(0);
 
-/**
- * Per text field of a scan: the page dictionary, the previous row's value, the ids so far.
- * (Fields keep one type each: optimised code that saw a shape change is thrown away when a
- * full collection clears the shape, and the next scan would run unoptimised.)
- */
-class TextState {
-  readonly dict = new Interner();
-  /** The previous row's value: its bytes and id (-1: none, or it held an escape). */
-  prevStart = 0;
-  prevEnd = 0;
-  prevId = -1;
-  /** The id every row so far holds (-1: no row yet), while there is no `ids`. */
-  constant = -1;
-  /** Each row's id, once two have been seen; else {@linkcode NONE}. */
-  ids: Uint32Array = NONE;
+/** Doubles an Int32Array's length. */
+function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(a.length * 2);
+  out.set(a);
+  return out;
 }
+
+/** An empty body: what the scanner holds between scans. */
+const NO_BYTES = new Uint8Array(0);
+
+// The scan's state. It lives in this module's variables and typed arrays, read by the functions
+// below, not in objects of classes or closures of each scan: V8 holds the shapes of class
+// instances weakly, and optimised code names the closures it inlined, so that a full collection
+// would throw that code away with the last scan's objects, and the next scan (a notebook's next
+// query) would run unoptimised, some fifteen times slower (bench/RESULTS.md). A scan runs to its
+// end without yielding, so one state serves every scan; it lets go of the body when done.
+let b: Uint8Array = NO_BYTES;
+let n = 0;
+let view: DataView = new DataView(NO_BYTES.buffer);
+let keys: Uint8Array[] = [];
+let nFields = 0;
+let nTexts = 0;
+/** The bits of every field: a row that has them all. */
+let all = 0;
+let i = 0;
+let rows = 0;
+let capacity = 0;
+/** The field at each place of the previous row (-1: one nobody reads, -2: none yet). */
+const order = new Int32Array(64);
+/** Where each place of the previous row ended, after its value, from the row's start. */
+const ends = new Int32Array(64);
+/** The previous row: where it started (after its "{"), and its places (0: none). */
+let prevRow = 0;
+let prevPlaces = 0;
+// Per text field: its distinct values (0 null, 1 absent), the previous row's value (its bytes
+// and id; -1: none, or it held an escape), the id every row so far holds (-1: no row yet)
+// while it has no ids, and each row's id once two have been seen (else NONE).
+let values: (string | null | undefined)[][] = [];
+const prevStart = new Int32Array(32);
+const prevEnd = new Int32Array(32);
+const prevId = new Int32Array(32);
+const constant = new Int32Array(32);
+let ids: Uint32Array[] = [];
+let numbers: (Float64Array | undefined)[] = [];
+// The page dictionaries, all fields in one table: open addressing over entries; an entry's
+// bytes are `starts[e]` to `stops[e]` of the body, its field `owners[e]`, its id `locals[e]`.
+let slots = new Int32Array(256);
+let mask = 255;
+let starts = new Int32Array(64);
+let stops = new Int32Array(64);
+let hashes = new Int32Array(64);
+let owners = new Int32Array(64);
+let locals = new Int32Array(64);
+let entries = 0;
 
 /**
  * Scans a page body.
  *
- * @param b The body's bytes.
+ * @param body The body's bytes.
  * @param fields The fields to read (at most 30).
  * @param expectedRows Rows the page should hold, to size its arrays (a guess; they grow).
  * @returns The page, or `undefined` when the body is not of the strict shape (decode it the
  * reference way).
  */
-export function scanPage(
-  b: Uint8Array,
-  fields: PageFields,
-  expectedRows = 0,
-): Page | undefined {
+export function scanPage(body: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
+  let fieldKeys = keyBytes.get(fields);
+  if (fieldKeys === undefined) {
+    fieldKeys = [...fields.text, ...fields.numbers].map((k) => encoder.encode(k));
+    if (fieldKeys.length > 30) throw new RangeError("A scan reads at most 30 fields");
+    keyBytes.set(fields, fieldKeys);
+  }
+  b = body;
+  n = body.length;
+  view = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  keys = fieldKeys;
+  nFields = keys.length;
+  nTexts = fields.text.length;
+  all = 2 ** nFields - 1;
+  i = 0;
+  rows = 0;
+  // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
+  capacity = Math.max(16, Math.min(expectedRows, n >> 5));
+  order.fill(-2);
+  prevRow = 0;
+  prevPlaces = 0;
+  values = fields.text.map(() => [null, undefined]);
+  prevId.fill(-1);
+  constant.fill(-1);
+  ids = fields.text.map(() => NONE);
+  numbers = fields.numbers.map(() => undefined);
+  slots = new Int32Array(256);
+  mask = 255;
+  entries = 0;
   try {
-    return new Scan(b, fields, expectedRows).run();
+    return scan(fields);
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
+  } finally {
+    b = NO_BYTES;
+    view = new DataView(NO_BYTES.buffer);
+    values = [];
+    ids = [];
+    numbers = [];
   }
 }
 
-/** One scan: the body, where it is, and the columns so far. Methods, not closures: stable calls. */
-class Scan {
-  readonly b: Uint8Array;
-  readonly n: number;
-  i = 0;
-  readonly fields: PageFields;
-  readonly keys: Uint8Array[];
-  readonly nFields: number;
-  readonly nTexts: number;
-  readonly texts: TextState[];
-  readonly numbers: (Float64Array | undefined)[];
-  /** The field at each place of the previous row (-1: one nobody reads, -2: none yet). */
-  readonly order = new Int32Array(64).fill(-2);
-  /** Where each place of the previous row ended, after its value, from the row's start. */
-  readonly ends = new Int32Array(64);
-  /** The previous row: where it started (after its "{"), and its places (0: none). */
-  prevRow = 0;
-  prevPlaces = 0;
-  readonly view: DataView;
-  capacity: number;
-  rows = 0;
-
-  constructor(b: Uint8Array, fields: PageFields, expectedRows: number) {
-    this.b = b;
-    this.n = b.length;
-    this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-    this.fields = fields;
-    let keys = keyBytes.get(fields);
-    if (keys === undefined) {
-      keys = [...fields.text, ...fields.numbers].map((k) => encoder.encode(k));
-      if (keys.length > 30) throw new RangeError("A scan reads at most 30 fields");
-      keyBytes.set(fields, keys);
-    }
-    this.keys = keys;
-    this.nFields = keys.length;
-    this.nTexts = fields.text.length;
-    this.texts = fields.text.map(() => new TextState());
-    this.numbers = fields.numbers.map(() => undefined);
-    // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
-    this.capacity = Math.max(16, Math.min(expectedRows, this.n >> 5));
-  }
-
-  run(): Page {
-    const b = this.b;
-    // TextDecoder drops a leading BOM; so does the reference path.
-    if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.i = 3;
-    this.expect(OPEN_BRACE);
-    this.literalKey(encoder.encode(this.fields.service));
-    this.expect(OPEN_BRACE);
-    this.literalKey(LIST_TOTAL_COUNT);
-    this.space();
-    // A count: digits only, as the service writes it; anything else goes the reference way.
-    let total = 0;
-    const from = this.i;
-    let i = from;
-    while (b[i]! >= 0x30 && b[i]! <= 0x39) total = total * 10 + (b[i++]! - 0x30);
-    if (i === from || i - from > 15 || (b[from] === 0x30 && i - from > 1)) throw GIVE_UP;
-    this.i = i;
-    this.expect(COMMA);
-    this.literalKey(ROW);
-    this.expect(OPEN_BRACKET);
-    this.space();
-    if (b[this.i] === CLOSE_BRACKET) this.i++;
-    else {
-      for (;;) {
-        this.row();
-        let d = b[this.i];
-        if (d !== COMMA && d !== CLOSE_BRACKET) {
-          this.space();
-          d = b[this.i];
-        }
-        this.i++;
-        if (d === CLOSE_BRACKET) break;
-        if (d !== COMMA) throw GIVE_UP;
-      }
-    }
-    this.expect(CLOSE_BRACE);
-    this.expect(CLOSE_BRACE);
-    this.space();
-    if (this.i !== this.n) throw GIVE_UP;
-    const rows = this.rows;
-    return {
-      fields: this.fields,
-      total,
-      count: rows,
-      texts: this.texts.map((t) => ({
-        values: t.dict.values,
-        ids: t.ids === NONE ? undefined : t.ids.subarray(0, rows),
-        constant: t.constant < 0 ? ABSENT_ID : t.constant,
-      })),
-      numbers: this.numbers.map((v) => v?.subarray(0, rows)),
-    };
-  }
-
-  /** Skips whitespace. */
-  space(): void {
-    const b = this.b;
-    let i = this.i;
+/** The scan of the body set by {@linkcode scanPage}. */
+function scan(fields: PageFields): Page {
+  // TextDecoder drops a leading BOM; so does the reference path.
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = 3;
+  expect(OPEN_BRACE);
+  literalKey(encoder.encode(fields.service));
+  expect(OPEN_BRACE);
+  literalKey(LIST_TOTAL_COUNT);
+  space();
+  // A count: digits only, as the service writes it; anything else goes the reference way.
+  let total = 0;
+  const from = i;
+  while (b[i]! >= 0x30 && b[i]! <= 0x39) total = total * 10 + (b[i++]! - 0x30);
+  if (i === from || i - from > 15 || (b[from] === 0x30 && i - from > 1)) throw GIVE_UP;
+  expect(COMMA);
+  literalKey(ROW);
+  expect(OPEN_BRACKET);
+  space();
+  if (b[i] === CLOSE_BRACKET) i++;
+  else {
     for (;;) {
-      const c = b[i];
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
-      else break;
-    }
-    this.i = i;
-  }
-
-  /** The byte `c`, after whitespace. */
-  expect(c: number): void {
-    if (this.b[this.i] !== c) {
-      this.space();
-      if (this.b[this.i] !== c) throw GIVE_UP;
-    }
-    this.i++;
-  }
-
-  /** A key `"name"` with `want`'s bytes, then the colon. */
-  literalKey(want: Uint8Array): void {
-    this.expect(QUOTE);
-    const b = this.b;
-    const i = this.i;
-    for (let k = 0; k < want.length; k++) if (b[i + k] !== want[k]) throw GIVE_UP;
-    if (b[i + want.length] !== QUOTE) throw GIVE_UP;
-    this.i = i + want.length + 1;
-    this.expect(COLON);
-  }
-
-  /** Makes room for twice the rows. */
-  grow(): void {
-    const capacity = this.capacity * 2;
-    for (const t of this.texts) {
-      if (t.ids === NONE) continue;
-      const ids = new Uint32Array(capacity);
-      ids.set(t.ids);
-      t.ids = ids;
-    }
-    this.numbers.forEach((v, j) => {
-      if (v === undefined) return;
-      const out = new Float64Array(capacity).fill(NaN);
-      out.set(v);
-      this.numbers[j] = out;
-    });
-    this.capacity = capacity;
-  }
-
-  /** How many bytes from `a` on equal those from `b`, up to `max`: four at a time. */
-  same(a: number, b: number, max: number): number {
-    const view = this.view;
-    const limit = Math.min(max, this.n - a);
-    let k = 0;
-    while (k + 4 <= limit && view.getInt32(a + k) === view.getInt32(b + k)) k += 4;
-    const bytes = this.b;
-    while (k < limit && bytes[a + k] === bytes[b + k]) k++;
-    return k;
-  }
-
-  /** One row, from its "{" to after its "}". */
-  row(): void {
-    if (this.rows === this.capacity) this.grow();
-    const b = this.b;
-    this.expect(OPEN_BRACE);
-    const start = this.i;
-    let seen = 0;
-    let p = 0;
-    // The places whose bytes equal the previous row's hold its values: only the rest is read.
-    // (Rows come item by item: only TIME and DATA_VALUE differ from one row to the next.)
-    const places = this.prevPlaces;
-    if (places > 0) {
-      const same = this.same(start, this.prevRow, this.ends[places - 1]!);
-      while (p < places && this.ends[p]! <= same) {
-        const f = this.order[p]!;
-        if (f >= 0) {
-          seen |= 1 << f;
-          this.repeat(f);
-        }
-        p++;
-      }
-      if (p > 0) this.i = start + this.ends[p - 1]!;
-    }
-    this.prevRow = start;
-    let more = true;
-    if (p > 0) more = this.next();
-    else if (b[this.i] === CLOSE_BRACE) {
-      this.i++;
-      more = false;
-    }
-    if (more) {
-      for (;;) {
-        const f = this.key(p);
-        this.expect(COLON);
-        const c = b[this.i];
-        if (c !== QUOTE && c !== N) this.space();
-        if (f < 0) this.skipValue();
-        else {
-          const bit = 1 << f;
-          if ((seen & bit) !== 0) throw GIVE_UP; // JSON.parse keeps the last: leave it to it
-          seen |= bit;
-          if (f < this.nTexts) this.text(this.texts[f]!);
-          else this.number(f - this.nTexts);
-        }
-        if (p < 64) this.ends[p] = this.i - start;
-        p++;
-        if (!this.next()) break;
-      }
-    }
-    // The places this row had, for the next to compare with (64 at most are remembered).
-    this.prevPlaces = Math.min(p, 64);
-    if (seen !== (2 ** this.nFields - 1)) {
-      // Fields the row does not have: absent text; numbers stay NaN.
-      for (let f = 0; f < this.nTexts; f++) {
-        if ((seen & (1 << f)) !== 0) continue;
-        const t = this.texts[f]!;
-        t.prevId = -1;
-        this.record(t, ABSENT_ID);
-      }
-    }
-    this.rows++;
-  }
-
-  /** After a value: "," (`true`: another field follows) or "}". */
-  next(): boolean {
-    let d = this.b[this.i];
-    if (d !== COMMA && d !== CLOSE_BRACE) {
-      this.space();
-      d = this.b[this.i];
-    }
-    this.i++;
-    if (d === COMMA) return true;
-    if (d === CLOSE_BRACE) return false;
-    throw GIVE_UP;
-  }
-
-  /** Field `f` holds the previous row's value. */
-  repeat(f: number): void {
-    const row = this.rows;
-    if (f < this.nTexts) {
-      const ids = this.texts[f]!.ids;
-      if (ids !== NONE) ids[row] = ids[row - 1]!;
-    } else {
-      const v = this.numbers[f - this.nTexts];
-      if (v !== undefined) v[row] = v[row - 1]!;
-    }
-  }
-
-  /** A key at place `p` of a row: its field, -1 for one nobody reads. After its quote. */
-  key(p: number): number {
-    this.expect(QUOTE);
-    const b = this.b;
-    const i = this.i;
-    const expected = p < 64 ? this.order[p]! : -2;
-    if (expected >= 0) {
-      const want = this.keys[expected]!;
-      const len = want.length;
-      let k = 0;
-      while (k < len && b[i + k] === want[k]) k++;
-      if (k === len && b[i + len] === QUOTE) {
-        this.i = i + len + 1;
-        return expected;
-      }
-    }
-    // Another key than the previous row's here: which one.
-    let end = i;
-    for (;;) {
-      const c = b[end];
-      if (c === QUOTE) break;
-      if (c === undefined || c === BACKSLASH || c < 0x20) throw GIVE_UP;
-      end++;
-    }
-    const len = end - i;
-    let f = -1;
-    for (let g = 0; g < this.nFields && f < 0; g++) {
-      const want = this.keys[g]!;
-      if (want.length !== len) continue;
-      let k = 0;
-      while (k < len && b[i + k] === want[k]) k++;
-      if (k === len) f = g;
-    }
-    if (p < 64) this.order[p] = f;
-    this.i = end + 1;
-    return f;
-  }
-
-  /** A field nobody reads: a string or null, valid as JSON.parse would have it, passed over. */
-  skipValue(): void {
-    const b = this.b;
-    if (b[this.i] === N) return this.literalNull();
-    if (b[this.i] !== QUOTE) throw GIVE_UP;
-    let i = this.i + 1;
-    const start = i;
-    let escaped = false;
-    for (;;) {
-      const d = b[i];
-      if (d === QUOTE) break;
-      if (d === undefined || d < 0x20) throw GIVE_UP;
-      if (d === BACKSLASH) {
-        escaped = true;
-        i++;
-        if (b[i] === undefined) throw GIVE_UP;
+      row();
+      let d = b[i];
+      if (d !== COMMA && d !== CLOSE_BRACKET) {
+        space();
+        d = b[i];
       }
       i++;
+      if (d === CLOSE_BRACKET) break;
+      if (d !== COMMA) throw GIVE_UP;
     }
-    if (escaped) decodeString(b, start, i, true);
-    this.i = i + 1;
   }
+  expect(CLOSE_BRACE);
+  expect(CLOSE_BRACE);
+  space();
+  if (i !== n) throw GIVE_UP;
+  return {
+    fields,
+    total,
+    count: rows,
+    texts: values.map((dict, f) => ({
+      values: dict,
+      ids: ids[f] === NONE ? undefined : ids[f]!.subarray(0, rows),
+      constant: constant[f]! < 0 ? ABSENT_ID : constant[f]!,
+    })),
+    numbers: numbers.map((v) => v?.subarray(0, rows)),
+  };
+}
 
-  literalNull(): void {
-    const b = this.b;
-    const i = this.i;
-    if (b[i] !== N || b[i + 1] !== 0x75 || b[i + 2] !== 0x6c || b[i + 3] !== 0x6c) throw GIVE_UP;
-    this.i = i + 4;
+/** The id of bytes `start` to `end` in field `f`'s dictionary, added when new. */
+function intern(f: number, start: number, end: number, hash: number, escaped: boolean) {
+  const len = end - start;
+  let at = hash & mask;
+  for (;;) {
+    const e = slots[at]! - 1;
+    if (e < 0) break;
+    if (hashes[e] === hash && owners[e] === f && stops[e]! - starts[e]! === len) {
+      const s = starts[e]!;
+      let k = 0;
+      while (k < len && b[s + k] === b[start + k]) k++;
+      if (k === len) return locals[e]!;
+    }
+    at = (at + 1) & mask;
   }
+  const dict = values[f]!;
+  const id = dict.length;
+  dict.push(decodeString(b, start, end, escaped));
+  const e = entries++;
+  if (e >= starts.length) {
+    starts = doubled(starts);
+    stops = doubled(stops);
+    hashes = doubled(hashes);
+    owners = doubled(owners);
+    locals = doubled(locals);
+  }
+  starts[e] = start;
+  stops[e] = end;
+  hashes[e] = hash;
+  owners[e] = f;
+  locals[e] = id;
+  slots[at] = e + 1;
+  if (entries * 2 > mask) {
+    mask = mask * 2 + 1;
+    slots = new Int32Array(mask + 1);
+    for (let k = 0; k < entries; k++) {
+      let to = hashes[k]! & mask;
+      while (slots[to] !== 0) to = (to + 1) & mask;
+      slots[to] = k + 1;
+    }
+  }
+  return id;
+}
 
-  /** A text field's value: null or a string, as an id of the page dictionary. */
-  text(t: TextState): void {
-    const b = this.b;
-    let i = this.i;
-    if (b[i] !== QUOTE) {
-      this.literalNull();
-      t.prevId = -1;
-      this.record(t, 0);
+/** Skips whitespace. */
+function space() {
+  for (;;) {
+    const c = b[i];
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+    else break;
+  }
+}
+
+/** The byte `c`, after whitespace. */
+function expect(c: number) {
+  if (b[i] !== c) {
+    space();
+    if (b[i] !== c) throw GIVE_UP;
+  }
+  i++;
+}
+
+/** A key `"name"` with `want`'s bytes, then the colon. */
+function literalKey(want: Uint8Array) {
+  expect(QUOTE);
+  for (let k = 0; k < want.length; k++) if (b[i + k] !== want[k]) throw GIVE_UP;
+  if (b[i + want.length] !== QUOTE) throw GIVE_UP;
+  i += want.length + 1;
+  expect(COLON);
+}
+
+/** Makes room for twice the rows. */
+function grow() {
+  capacity *= 2;
+  for (let f = 0; f < nTexts; f++) {
+    if (ids[f] === NONE) continue;
+    const more = new Uint32Array(capacity);
+    more.set(ids[f]!);
+    ids[f] = more;
+  }
+  for (let j = 0; j < numbers.length; j++) {
+    const v = numbers[j];
+    if (v === undefined) continue;
+    const more = new Float64Array(capacity).fill(NaN);
+    more.set(v);
+    numbers[j] = more;
+  }
+}
+
+/** How many bytes from `a` on equal those from `c`, up to `max`: four at a time. */
+function same(a: number, c: number, max: number) {
+  const limit = Math.min(max, n - a);
+  let k = 0;
+  while (k + 4 <= limit && view.getInt32(a + k) === view.getInt32(c + k)) k += 4;
+  while (k < limit && b[a + k] === b[c + k]) k++;
+  return k;
+}
+
+/** Notes a row's id: no array while every row holds one id. */
+function record(f: number, id: number) {
+  const column = ids[f]!;
+  if (column !== NONE) column[rows] = id;
+  else if (constant[f] !== id) {
+    if (constant[f]! < 0) constant[f] = id;
+    else {
+      const made = new Uint32Array(capacity);
+      made.fill(constant[f]!, 0, rows);
+      made[rows] = id;
+      ids[f] = made;
+    }
+  }
+}
+
+/** Field `f` holds the previous row's value. */
+function repeat(f: number) {
+  if (f < nTexts) {
+    const column = ids[f]!;
+    if (column !== NONE) column[rows] = column[rows - 1]!;
+  } else {
+    const v = numbers[f - nTexts];
+    if (v !== undefined) v[rows] = v[rows - 1]!;
+  }
+}
+
+/** After a value: "," (`true`: another field follows) or "}". */
+function next() {
+  let d = b[i];
+  if (d !== COMMA && d !== CLOSE_BRACE) {
+    space();
+    d = b[i];
+  }
+  i++;
+  if (d === COMMA) return true;
+  if (d === CLOSE_BRACE) return false;
+  throw GIVE_UP;
+}
+
+/** A key at place `p` of a row: its field, -1 for one nobody reads. After its quote. */
+function key(p: number) {
+  expect(QUOTE);
+  const expected = p < 64 ? order[p]! : -2;
+  if (expected >= 0) {
+    const want = keys[expected]!;
+    const len = want.length;
+    let k = 0;
+    while (k < len && b[i + k] === want[k]) k++;
+    if (k === len && b[i + len] === QUOTE) {
+      i += len + 1;
+      return expected;
+    }
+  }
+  // Another key than the previous row's here: which one.
+  let end = i;
+  for (;;) {
+    const c = b[end];
+    if (c === QUOTE) break;
+    if (c === undefined || c === BACKSLASH || c < 0x20) throw GIVE_UP;
+    end++;
+  }
+  const len = end - i;
+  let f = -1;
+  for (let g = 0; g < nFields && f < 0; g++) {
+    const want = keys[g]!;
+    if (want.length !== len) continue;
+    let k = 0;
+    while (k < len && b[i + k] === want[k]) k++;
+    if (k === len) f = g;
+  }
+  if (p < 64) order[p] = f;
+  i = end + 1;
+  return f;
+}
+
+function literalNull() {
+  if (b[i] !== N || b[i + 1] !== 0x75 || b[i + 2] !== 0x6c || b[i + 3] !== 0x6c) throw GIVE_UP;
+  i += 4;
+}
+
+/** A field nobody reads: a string or null, valid as JSON.parse would have it, passed over. */
+function skipValue() {
+  if (b[i] === N) return literalNull();
+  if (b[i] !== QUOTE) throw GIVE_UP;
+  let k = i + 1;
+  const start = k;
+  let escaped = false;
+  for (;;) {
+    const d = b[k];
+    if (d === QUOTE) break;
+    if (d === undefined || d < 0x20) throw GIVE_UP;
+    if (d === BACKSLASH) {
+      escaped = true;
+      k++;
+      if (b[k] === undefined) throw GIVE_UP;
+    }
+    k++;
+  }
+  if (escaped) decodeString(b, start, k, true);
+  i = k + 1;
+}
+
+/** A text field's value: null or a string, as an id of its page dictionary. */
+function text(f: number) {
+  if (b[i] !== QUOTE) {
+    literalNull();
+    prevId[f] = -1;
+    record(f, 0);
+    return;
+  }
+  const start = ++i;
+  // The previous row's bytes (which held no escape), then a quote: the same value.
+  const was = prevId[f]!;
+  if (was >= 0) {
+    const ps = prevStart[f]!;
+    const len = prevEnd[f]! - ps;
+    let k = 0;
+    while (k < len && b[start + k] === b[ps + k]) k++;
+    if (k === len && b[start + len] === QUOTE) {
+      i = start + len + 1;
+      record(f, was);
       return;
     }
-    const start = ++i;
-    // The previous row's bytes (which held no escape), then a quote: the same value.
-    if (t.prevId >= 0) {
-      const ps = t.prevStart;
-      const len = t.prevEnd - ps;
-      let k = 0;
-      while (k < len && b[start + k] === b[ps + k]) k++;
-      if (k === len && b[start + len] === QUOTE) {
-        this.i = start + len + 1;
-        this.record(t, t.prevId);
-        return;
-      }
-    }
-    let hash = 0x811c9dc5 | 0;
-    let escaped = false;
-    for (;;) {
-      const d = b[i];
-      if (d === QUOTE) break;
-      if (d === undefined || d < 0x20) throw GIVE_UP;
-      hash = Math.imul(hash ^ d, 0x01000193);
+  }
+  let hash = Math.imul(0x811c9dc5 ^ f, 0x01000193);
+  let escaped = false;
+  for (;;) {
+    const d = b[i];
+    if (d === QUOTE) break;
+    if (d === undefined || d < 0x20) throw GIVE_UP;
+    hash = Math.imul(hash ^ d, 0x01000193);
+    i++;
+    if (d === BACKSLASH) {
+      // The escaped byte is taken whatever it is (a quote, say); decodeString checks it.
+      const e = b[i];
+      if (e === undefined) throw GIVE_UP;
+      escaped = true;
+      hash = Math.imul(hash ^ e, 0x01000193);
       i++;
-      if (d === BACKSLASH) {
-        // The escaped byte is taken whatever it is (a quote, say); decodeString checks it.
-        const e = b[i];
-        if (e === undefined) throw GIVE_UP;
-        escaped = true;
-        hash = Math.imul(hash ^ e, 0x01000193);
-        i++;
-      }
-    }
-    this.i = i + 1;
-    const id = t.dict.id(b, start, i, hash, escaped);
-    if (escaped) t.prevId = -1;
-    else {
-      t.prevId = id;
-      t.prevStart = start;
-      t.prevEnd = i;
-    }
-    this.record(t, id);
-  }
-
-  /** Notes a row's id: no array while every row holds one id. */
-  record(t: TextState, id: number): void {
-    if (t.ids !== NONE) t.ids[this.rows] = id;
-    else if (t.constant !== id) {
-      if (t.constant < 0) t.constant = id;
-      else {
-        const ids = new Uint32Array(this.capacity);
-        ids.fill(t.constant, 0, this.rows);
-        ids[this.rows] = id;
-        t.ids = ids;
-      }
     }
   }
-
-  /** A numeric field: a plain decimal, "-", "" or null; NaN where missing. */
-  number(j: number): void {
-    const x = this.b[this.i] === QUOTE ? this.decimal() : (this.literalNull(), NaN);
-    let v = this.numbers[j];
-    // No array while every value so far is missing (WGT of most tables).
-    if (v === undefined && x === x) v = this.numbers[j] = new Float64Array(this.capacity).fill(NaN);
-    if (v !== undefined) v[this.rows] = x;
+  const end = i;
+  i++;
+  const id = intern(f, start, end, hash, escaped);
+  if (escaped) prevId[f] = -1;
+  else {
+    prevId[f] = id;
+    prevStart[f] = start;
+    prevEnd[f] = end;
   }
+  record(f, id);
+}
 
-  /**
-   * A numeric field's string, from its opening quote: NaN for "" and "-", the value of a
-   * plain decimal (an optional sign, digits, a fraction) exactly as `+text` reads it.
-   */
-  decimal(): number {
-    const b = this.b;
-    let i = this.i + 1;
-    const start = i;
-    let c = b[i];
-    let negative = false;
-    if (c === 0x2d || c === 0x2b) {
-      negative = c === 0x2d;
-      c = b[++i];
-    }
-    let m = 0;
-    let digits = 0;
-    let scale = 0;
+/**
+ * A numeric field's string, from its opening quote: NaN for "" and "-", the value of a
+ * plain decimal (an optional sign, digits, a fraction) exactly as `+text` reads it.
+ */
+function decimal() {
+  let k = i + 1;
+  const start = k;
+  let c = b[k];
+  let negative = false;
+  if (c === 0x2d || c === 0x2b) {
+    negative = c === 0x2d;
+    c = b[++k];
+  }
+  let m = 0;
+  let digits = 0;
+  let scale = 0;
+  while (c !== undefined && c >= 0x30 && c <= 0x39) {
+    m = m * 10 + (c - 0x30);
+    digits++;
+    c = b[++k];
+  }
+  if (c === 0x2e) {
+    c = b[++k];
     while (c !== undefined && c >= 0x30 && c <= 0x39) {
       m = m * 10 + (c - 0x30);
       digits++;
-      c = b[++i];
+      scale++;
+      c = b[++k];
     }
-    if (c === 0x2e) {
-      c = b[++i];
-      while (c !== undefined && c >= 0x30 && c <= 0x39) {
-        m = m * 10 + (c - 0x30);
-        digits++;
-        scale++;
-        c = b[++i];
-      }
-    }
-    if (c !== QUOTE) throw GIVE_UP;
-    this.i = i + 1;
-    if (digits === 0) {
-      // "" and "-" mark a missing value; "+", "." and "-." are not numbers.
-      if (i === start || (i === start + 1 && negative)) return NaN;
-      throw GIVE_UP;
-    }
-    // Up to 15 digits and 22 decimals, one correctly rounded division gives what `+text`
-    // gives (Clinger's fast path); longer ones are read by the engine.
-    if (digits <= 15 && scale <= 22) {
-      const x = scale === 0 ? m : m / POW10[scale]!;
-      return negative ? -x : x;
-    }
-    const x = +String.fromCharCode.apply(null, b.subarray(start, i) as unknown as number[]);
-    // Beyond a double's range the reference path keeps the text's meaning: leave it to it.
-    if (!Number.isFinite(x)) throw GIVE_UP;
-    return x;
   }
+  if (c !== QUOTE) throw GIVE_UP;
+  i = k + 1;
+  if (digits === 0) {
+    // "" and "-" mark a missing value; "+", "." and "-." are not numbers.
+    if (k === start || (k === start + 1 && negative)) return NaN;
+    throw GIVE_UP;
+  }
+  // Up to 15 digits and 22 decimals, one correctly rounded division gives what `+text`
+  // gives (Clinger's fast path); longer ones are read by the engine.
+  if (digits <= 15 && scale <= 22) {
+    const x = scale === 0 ? m : m / POW10[scale]!;
+    return negative ? -x : x;
+  }
+  const x = +String.fromCharCode.apply(null, b.subarray(start, k) as unknown as number[]);
+  // Beyond a double's range the reference path keeps the text's meaning: leave it to it.
+  if (!Number.isFinite(x)) throw GIVE_UP;
+  return x;
+}
+
+/** A numeric field: a plain decimal, "-", "" or null; NaN where missing. */
+function number(j: number) {
+  let x = NaN;
+  if (b[i] === QUOTE) x = decimal();
+  else literalNull();
+  let v = numbers[j];
+  // No array while every value so far is missing (WGT of most tables).
+  if (v === undefined && x === x) v = numbers[j] = new Float64Array(capacity).fill(NaN);
+  if (v !== undefined) v[rows] = x;
+}
+
+/** One row, from its "{" to after its "}". */
+function row() {
+  if (rows === capacity) grow();
+  expect(OPEN_BRACE);
+  const start = i;
+  let seen = 0;
+  let p = 0;
+  // The places whose bytes equal the previous row's hold its values: only the rest is read.
+  // (Rows come item by item: only TIME and DATA_VALUE differ from one row to the next.)
+  const places = prevPlaces;
+  if (places > 0) {
+    const equal = same(start, prevRow, ends[places - 1]!);
+    while (p < places && ends[p]! <= equal) {
+      const f = order[p]!;
+      if (f >= 0) {
+        seen |= 1 << f;
+        repeat(f);
+      }
+      p++;
+    }
+    if (p > 0) i = start + ends[p - 1]!;
+  }
+  prevRow = start;
+  let more = true;
+  if (p > 0) more = next();
+  else if (b[i] === CLOSE_BRACE) {
+    i++;
+    more = false;
+  }
+  if (more) {
+    for (;;) {
+      const f = key(p);
+      expect(COLON);
+      const c = b[i];
+      if (c !== QUOTE && c !== N) space();
+      if (f < 0) skipValue();
+      else {
+        const bit = 1 << f;
+        if ((seen & bit) !== 0) throw GIVE_UP; // JSON.parse keeps the last: leave it to it
+        seen |= bit;
+        if (f < nTexts) text(f);
+        else number(f - nTexts);
+      }
+      if (p < 64) ends[p] = i - start;
+      p++;
+      if (!next()) break;
+    }
+  }
+  // The places this row had, for the next to compare with (64 at most are remembered).
+  prevPlaces = Math.min(p, 64);
+  if (seen !== all) {
+    // Fields the row does not have: absent text; numbers stay NaN.
+    for (let f = 0; f < nTexts; f++) {
+      if ((seen & (1 << f)) !== 0) continue;
+      prevId[f] = -1;
+      record(f, ABSENT_ID);
+    }
+  }
+  rows++;
 }
