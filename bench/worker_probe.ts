@@ -18,7 +18,6 @@ import type { Page } from "../src/client/_scan.ts";
 import { FrameBuilder } from "../src/client/_frame.ts";
 import { PullChecks } from "../src/client/_checks.ts";
 import { Redactor } from "../src/client/_errors.ts";
-import { loadArrow } from "../src/client/_arrow.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../src/wire/columns.ts";
 
 const REPS = Number(Deno.args[0] ?? 5);
@@ -26,7 +25,6 @@ const CONCURRENCY = Number(Deno.args[1] ?? 4);
 const PAGE = 10_000;
 const ARGS = ["999Y001", "D", "20100101", "20220809"];
 
-await loadArrow();
 await using server = await spawnServer(50);
 const worker = new Worker(new URL("_scan_worker.ts", import.meta.url), { type: "module" });
 const waiting = new Map<number, (page: Page | undefined) => void>();

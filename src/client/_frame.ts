@@ -32,7 +32,7 @@ import {
 import { BodyError, fieldName } from "./_errors.ts";
 import { ABSENT_ID, type Page, type PageFields, type PageText } from "./_scan.ts";
 import { pageOf, type RawRow } from "./_decode.ts";
-import { type ArrowColumn, arrowLoaded, ipcFrame } from "./_arrow.ts";
+import { type ArrowColumn, ipcFrame } from "./_arrow.ts";
 
 export type { DataFrame };
 
@@ -342,16 +342,15 @@ export class FrameBuilder {
   /**
    * Builds the frame. Every column is present with its type, whatever the rows held; no rows
    * give an empty frame of the same schema. Up to {@linkcode IPC_MAX_ROWS} rows, the columns
-   * go to Polars as one Arrow IPC stream (one native call); beyond, or before apache-arrow is
-   * loaded, as Polars expressions (a gather a column), which hold less memory at that size.
+   * go to Polars as one Arrow IPC stream (one native call); beyond, as Polars expressions (a
+   * literal or a gather a column), which cost less time and memory at that size.
    *
-   * @param way Force one way (tests and benchmarks compare them); `"ipc"` needs apache-arrow
-   * loaded.
+   * @param way Force one way (tests and benchmarks compare them).
    * @returns The frame.
    */
   finish(way?: "ipc" | "expressions"): DataFrame {
     const height = this.#height;
-    if (way === "ipc" || (way === undefined && height <= IPC_MAX_ROWS && arrowLoaded())) {
+    if (way === "ipc" || (way === undefined && height <= IPC_MAX_ROWS)) {
       if (this.#ipc) return this.#finishIpc();
     }
     return this.#finishExpressions();

@@ -51,7 +51,6 @@ import {
 import type { Page, PageFields } from "./_scan.ts";
 import { HalfMonthlySpelling, type PageResult, requestPage, type Transport } from "./_transport.ts";
 import { PullChecks } from "./_checks.ts";
-import { loadArrow } from "./_arrow.ts";
 import {
   concatFrames,
   type DataSource,
@@ -352,16 +351,8 @@ export interface PageQuery {
  */
 export function pageFetcher(t: Transport, query: PageQuery): FetchPage {
   const { fresh: always, ...rest } = query;
-  return async (span, signal, fresh) => {
-    // Small frames are written as Arrow: load it while the page is on its way (if it cannot be
-    // loaded, frames are built the other way, the same frame). Both are awaited at once, so
-    // that a page that fails while Arrow loads is handled, and its failure wins.
-    const [page] = await Promise.all([
-      requestPage(t, { ...rest, ...span, signal, fresh: always || fresh }),
-      loadArrow().catch(() => {}),
-    ]);
-    return page;
-  };
+  return (span, signal, fresh) =>
+    requestPage(t, { ...rest, ...span, signal, fresh: always || fresh });
 }
 
 /** When a call's pages were fetched: the oldest, and whether any came from the cache. */

@@ -14,7 +14,6 @@ import {
   STATISTIC_SEARCH_SCHEMA,
 } from "../../src/wire/columns.ts";
 import type { RawRow } from "../../src/client/_decode.ts";
-import { loadArrow } from "../../src/client/_arrow.ts";
 import { pageIn } from "../testdata/pages.ts";
 import {
   STATISTIC_META_SCHEMA,
@@ -187,7 +186,6 @@ Deno.test("FrameBuilder builds the same frame whatever order its pages arrive in
 });
 
 Deno.test("FrameBuilder builds the same frame through Arrow IPC and through expressions", async (t) => {
-  await loadArrow();
   const cases: [string, typeof STATISTIC_SEARCH_SCHEMA, RawRow[]][] = [
     ["StatisticSearch", STATISTIC_SEARCH_SCHEMA, [
       row("0101000", "202001", "1.25"),

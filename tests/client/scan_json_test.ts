@@ -16,7 +16,6 @@ import { scanPage } from "../../src/client/_scan.ts";
 import { ABSENT_ID, type Page } from "../../src/client/_scan.ts";
 import { pageOfRows, rowsOf } from "../testdata/pages.ts";
 import { FrameBuilder, scanFieldsOf } from "../../src/client/_frame.ts";
-import { loadArrow } from "../../src/client/_arrow.ts";
 import { PullChecks } from "../../src/client/_checks.ts";
 import { Redactor } from "../../src/client/_errors.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
@@ -25,7 +24,6 @@ const S = "StatisticSearch";
 const FIELDS = scanFieldsOf(STATISTIC_SEARCH_SCHEMA, S);
 const encoder = new TextEncoder();
 const utf8 = new TextDecoder();
-await loadArrow();
 
 /** The reference path's reading of a body: rows, a result code, or the error's message. */
 function reference(bytes: Uint8Array) {
