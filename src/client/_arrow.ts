@@ -255,8 +255,6 @@ const places: number[] = [];
 /**
  * Writes a table of fields in order, its vtable just before it; an offset field (size 4) is
  * filled in by what it points to ({@linkcode vectorAt}, {@linkcode tableAt}, {@linkcode stringAt}).
- *
- * @returns The table's place; its fields' places are in {@linkcode places}.
  */
 function table(slots: readonly Slot[]): number {
   align(2);
@@ -318,8 +316,6 @@ function stringAt(place: number, bytes: Uint8Array): void {
 /**
  * Starts a message (Message.fbs): version V5, a header of `type` (1 schema, 3 record batch),
  * the body's length; the root offset points to it.
- *
- * @returns The place of the header's offset field.
  */
 function message(size: number, type: number, bodyLength: number): number {
   fb = new Uint8Array(size);
@@ -426,13 +422,7 @@ function ipcStream(columns: readonly ArrowColumn[], height: number): Uint8Array 
   return out;
 }
 
-/**
- * Builds a frame from columns in one native call.
- *
- * @param columns The columns, in order.
- * @param height Rows.
- * @returns The frame.
- */
+/** Builds a frame from columns in one native call. */
 export function ipcFrame(columns: readonly ArrowColumn[], height: number): DataFrame {
   const bytes = ipcStream(columns, height);
   return pl.readIPCStream(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

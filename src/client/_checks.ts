@@ -33,8 +33,6 @@ import {
  * or `undefined`. The common shapes are read from char codes (a pull reads one a row); others
  * (half-monthly, spaces) go the long way.
  *
- * @param label The label.
- * @param cycle The cycle asked.
  * @returns The ordinal, or `undefined` for a label that is not a period of `cycle`.
  */
 export function periodOf(label: string, cycle: Cycle): number | undefined {
@@ -137,10 +135,7 @@ export class PullChecks {
   /** Item ids by their codes, ITEM_CODE1..4 joined. */
   readonly #itemIds = new Map<string, number>();
 
-  /**
-   * @param service The service asked.
-   * @param args Its arguments as sent (half-monthly labels in either spelling).
-   */
+  /** */
   constructor(service: string, args: readonly string[]) {
     this.#search = service === "StatisticSearch" ? searchAsked(args) : undefined;
     this.#table = service === "StatisticItemList" ? args[0] : undefined;
@@ -149,11 +144,6 @@ export class PullChecks {
   /**
    * Checks one page, marking each row's (items, TIME) as seen.
    *
-   * @param page The page.
-   * @param firstRow The first row's number in the pull (the page's `startNo`).
-   * @param redactor Hides the key in the values quoted.
-   * @returns Takes back what the page marked as seen: for a page that passed these checks and
-   * then failed another (the frame's), so that it can be asked again.
    * @throws {BodyError} Naming the first bad row's number and field, and what is wrong.
    */
   page(page: Page, firstRow: number, redactor: Redactor): () => void {

@@ -72,8 +72,6 @@ function readResult(v: Record<string, unknown>): Extract<Envelope, { kind: "resu
 /**
  * Reads a parsed body: `{Service: {list_total_count, row}}` or `{RESULT: {CODE, MESSAGE}}`.
  *
- * @param parsed The body as JSON.parse or the XML parser gave it.
- * @param service The service that was called: its name is the envelope's key.
  * @returns Rows with their total, or the result code.
  * @throws {BodyError} When the shape is neither.
  */
@@ -119,8 +117,6 @@ function checkRows(rows: readonly unknown[]): void {
 /**
  * Decodes a JSON body.
  *
- * @param text The body.
- * @param service The service that was called: its name is the envelope's key.
  * @returns Rows with their total, or the result code.
  * @throws {BodyError} When the body is not JSON (cut short, say) or not an ECOS
  * envelope.
@@ -167,8 +163,6 @@ let loading: Promise<void> | undefined;
 /**
  * Loads fast-xml-parser, once: {@linkcode decodeXml} needs it for XML of another shape than
  * ECOS's flat one.
- *
- * @returns When it is loaded.
  */
 export function loadXmlParser(): Promise<void> {
   loading ??= loadParserModule().then((m) => {
@@ -191,8 +185,6 @@ export class XmlParserNotLoaded extends Error {
 /**
  * Decodes an XML body.
  *
- * @param text The body.
- * @param service The service that was called: its name is the root element.
  * @returns Rows with their total, or the result code.
  * @throws {BodyError} When the body is not well-formed XML (cut short, an HTML
  * page) or not an ECOS envelope.
@@ -239,7 +231,6 @@ const NAME = /^[A-Za-z_][\w.-]{0,199}/;
  * forward with indexOf, so hostile bodies cost linear time (a regular expression over
  * repeated comments can backtrack exponentially).
  *
- * @param body The body, trimmed.
  * @returns The name, or `undefined` when there is none.
  * @internal
  */
@@ -322,7 +313,6 @@ function unescape(text: string): string {
 /**
  * Reads a flat ECOS body.
  *
- * @param body The body.
  * @returns `{ root: { leaf: "value", ..., row: [{ field: "value", ... }] } }`, or `undefined`
  * when the body is not of the flat shape (let fast-xml-parser read it).
  */
@@ -487,12 +477,6 @@ function fieldsOfRows(rows: readonly RawRow[], service: string): PageFields {
  * Rows as a page: each text field a dictionary of its values as sent, each numeric field its
  * values (NaN where missing) and its first value that is not a plain number, for the checks to
  * refuse.
- *
- * @param rows The rows, as the reference decoders give them.
- * @param total `list_total_count`.
- * @param fields The fields to keep; without, every key of the rows, as text.
- * @param service The service, when no fields are given.
- * @returns The page.
  */
 export function pageOf(
   rows: readonly RawRow[],
@@ -550,9 +534,6 @@ export function pageOf(
  * service can answer an error in another format than the one asked, and a maintenance page is
  * HTML whatever was asked.
  *
- * @param text The body.
- * @param service The service that was called.
- * @param fields The fields to keep; without, every key of the rows, as text.
  * @returns A page, or the result code.
  * @throws {BodyError} For HTML, garbage, or a body cut short.
  * @throws {XmlParserNotLoaded} For XML that needs fast-xml-parser before it is loaded.
@@ -586,10 +567,6 @@ export const _decoding: { scan: boolean } = { scan: true };
  * (no text, no JSON.parse); anything it does not take, and every other body, is turned into text
  * and decoded by {@linkcode decodeBody}. Both give the same page.
  *
- * @param bytes The body as received.
- * @param service The service that was called.
- * @param fields The fields to keep; without, every key of the rows, as text.
- * @param expectedRows Rows the page should hold (sizes the scanner's arrays).
  * @returns A page, or the result code.
  * @throws {BodyError} As {@linkcode decodeBody}.
  */

@@ -246,10 +246,7 @@ export class Redactor {
   /** The secrets, longest first; each also with "+" for its spaces and " " for its "+" (forms). */
   readonly #forms: string[];
 
-  /**
-   * @param apiKey The key to hide; "" hides nothing.
-   * @param others Other secrets to hide (a base URL's password, say); "" entries are ignored.
-   */
+  /** */
   constructor(apiKey: string, others: readonly string[] = []) {
     const forms = new Set<string>();
     for (const secret of [apiKey, ...others]) {
@@ -268,9 +265,6 @@ export class Redactor {
    * case of hex, once or more), `+` for a space, HTML and XML character references (decimal,
    * hex or named), JSON and JavaScript escapes (`\/`, `\u002F`, `\x2F`, `\u{2F}`), and any
    * mix of these, one character at a time.
-   *
-   * @param text Any text.
-   * @returns The text without the secrets.
    */
   text(text: string): string {
     const spans = this.#find(text, false);
@@ -287,7 +281,6 @@ export class Redactor {
   /**
    * Whether a text holds a secret in any of its spellings.
    *
-   * @param text Any text.
    * @returns `true` when a secret occurs in it.
    */
   holdsKey(text: string): boolean {
@@ -316,7 +309,6 @@ export class Redactor {
    * with the secrets removed from names, messages and stacks. (Deno's fetch errors quote the
    * URL, key included.)
    *
-   * @param error Any thrown value.
    * @returns The value, or a plain Error (its name kept) without the secrets.
    */
   error(error: unknown): unknown {
@@ -394,9 +386,6 @@ export class DeadlineExceeded extends Error {
 /**
  * The caller's signal fired, or the call's deadline passed (TIMEOUT, naming deadlineMs).
  *
- * @param scope The request.
- * @param reason The signal's reason.
- * @param attempts Attempts made (0 when nothing was sent).
  * @returns An EcosError with code ABORTED, or TIMEOUT for a deadline.
  */
 export function abortedError(scope: Scope, reason: unknown, attempts: number): EcosError {
@@ -418,14 +407,7 @@ export function abortedError(scope: Scope, reason: unknown, attempts: number): E
   );
 }
 
-/**
- * An attempt ran past its time limit.
- *
- * @param scope The request.
- * @param timeoutMs The limit.
- * @param cause The abort's error.
- * @returns An EcosError with code TIMEOUT, retryable.
- */
+/** An attempt ran past its time limit. */
 export function timeoutError(scope: Scope, timeoutMs: number, cause: unknown): EcosError {
   return build(
     "TIMEOUT",
@@ -436,14 +418,7 @@ export function timeoutError(scope: Scope, timeoutMs: number, cause: unknown): E
   );
 }
 
-/**
- * The connection failed, or the body was cut short.
- *
- * @param scope The request.
- * @param what What failed, e.g. "the connection failed".
- * @param cause The network error.
- * @returns An EcosError with code TRANSPORT, retryable.
- */
+/** The connection failed, or the body was cut short. */
 export function transportError(scope: Scope, what: string, cause: unknown): EcosError {
   const detail = cause instanceof Error ? ` (${cause.message})` : "";
   return build(
@@ -473,10 +448,6 @@ export interface BadBody {
 /**
  * An answer that is not an ECOS body: HTML, garbage, a body cut short, a wrong shape, an HTTP
  * status other than 200, or a code the service does not document.
- *
- * @param scope The request.
- * @param body What was wrong, and the text to quote.
- * @returns An EcosError with code BAD_RESPONSE.
  */
 export function badResponseError(scope: Scope, body: BadBody): EcosError {
   const shown = body.quote === undefined
@@ -491,16 +462,7 @@ export function badResponseError(scope: Scope, body: BadBody): EcosError {
   );
 }
 
-/**
- * A RESULT body with an error or information code, advice first and the service's words after.
- *
- * @param scope The request.
- * @param code The code as sent.
- * @param message The service's message.
- * @param attempts Attempts made so far.
- * @returns An EcosError with the service's code (BAD_RESPONSE for a code it does not
- * document), retryable as {@linkcode ECOS_CODES} says.
- */
+/** A RESULT body with an error or information code, advice first and the service's words after. */
 export function resultError(
   scope: Scope,
   code: string,
@@ -529,13 +491,7 @@ export function resultError(
   });
 }
 
-/**
- * The data changed while it was being pulled, twice.
- *
- * @param scope The request whose answer disagreed.
- * @param detail What disagreed.
- * @returns An EcosError with code TOTAL_CHANGED.
- */
+/** The data changed while it was being pulled, twice. */
 export function totalChangedError(scope: Scope, detail: string): EcosError {
   return build(
     "TOTAL_CHANGED",
@@ -546,14 +502,7 @@ export function totalChangedError(scope: Scope, detail: string): EcosError {
   );
 }
 
-/**
- * HTTP 429 from the service or a proxy: retried after the wait it asks for.
- *
- * @param scope The request.
- * @param retryAfterMs The wait the Retry-After header asked for, if any.
- * @param body The body, to quote.
- * @returns An EcosError with code RATE_LIMITED, retryable.
- */
+/** HTTP 429 from the service or a proxy: retried after the wait it asks for. */
 export function rateLimitedError(
   scope: Scope,
   retryAfterMs: number | undefined,
@@ -573,14 +522,7 @@ export function rateLimitedError(
   );
 }
 
-/**
- * A query that matches more rows than the client accepts.
- *
- * @param scope The first page's request.
- * @param total The rows the service counts.
- * @param maxRows The limit.
- * @returns An EcosError with code TOO_MANY_ROWS.
- */
+/** A query that matches more rows than the client accepts. */
 export function tooManyRowsError(scope: Scope, total: number, maxRows: number): EcosError {
   return build(
     "TOO_MANY_ROWS",
@@ -594,22 +536,12 @@ export function tooManyRowsError(scope: Scope, total: number, maxRows: number): 
 /**
  * No data because a code does not exist: the service answers INFO-200 for a mistyped table
  * code, an item the table does not have and a cycle it does not offer alike.
- *
- * @param scope The request that found no data.
- * @param message What does not exist, and what does.
- * @returns An EcosError with code UNKNOWN_CODE.
  */
 export function unknownCodeError(scope: Scope, message: string): EcosError {
   return build("UNKNOWN_CODE", message, scope, {});
 }
 
-/**
- * A single period the service still finds too large (ERROR-400).
- *
- * @param e The service's ERROR-400.
- * @param period The period's label.
- * @returns An EcosError with code ERROR-400 that says what to do.
- */
+/** A single period the service still finds too large (ERROR-400). */
 export function tooLargeError(e: EcosError, period: string): EcosError {
   return restate(e, {
     message: `${ECOS_CODES["ERROR-400"].advice}: even the single period ${period} is too large ` +
@@ -644,10 +576,7 @@ export class BodyError extends Error implements BadBody {
   /** Such bodies come from proxies and maintenance: asking again may help. */
   readonly retryable = true;
 
-  /**
-   * @param detail What is wrong.
-   * @param options Text to quote and the parser's error.
-   */
+  /** */
   constructor(
     detail: string,
     options: { quote?: string; quoteEnd?: boolean; cause?: unknown } = {},
@@ -696,8 +625,6 @@ const column = (df: DataFrame, name: string): (string | null)[] =>
  * The message of an empty search whose codes do not exist, or `undefined` when they all exist
  * (then the range holds no data and the empty frame is the answer).
  *
- * @param q The query.
- * @param lookups The item and table lists.
  * @returns What does not exist and what does, or `undefined`.
  */
 export async function explainEmpty(

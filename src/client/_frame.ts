@@ -196,8 +196,6 @@ const notAValue = (v: unknown) => (typeof v === "object" && v !== null) || typeo
 /**
  * Refuses a page whose field holds an object, a list or a boolean, as a frame of its fields would.
  *
- * @param page The page.
- * @param firstRow Its first row's number in the pull.
  * @throws {BodyError} Naming the first such row and field.
  */
 export function refuseNonValues(page: Page, firstRow: number): void {
@@ -287,9 +285,6 @@ export class FrameBuilder {
   /**
    * Makes room for `rows` rows in all, so that columns are allocated once (a pull knows its
    * total from the first page).
-   *
-   * @param rows The rows the frame will hold.
-   * @returns This builder.
    */
   reserve(rows: number): this {
     if (rows > this.#capacity) this.#resize(rows);
@@ -307,11 +302,6 @@ export class FrameBuilder {
    * {@linkcode FrameBuilder.reserve} has made room for them all). A field the page does not
    * hold is null in its rows.
    *
-   * @param page The page.
-   * @param at The first row's place, 0-based.
-   * @param firstRow The first row's number in the pull, for messages (a page built as a frame
-   * of its own is at 0 and numbered from its `startNo`).
-   * @returns This builder.
    * @throws {BodyError} When a field the frame reads holds an object, a list or a boolean.
    */
   add(page: Page, at: number = this.#height, firstRow: number = at + 1): this {
@@ -344,9 +334,6 @@ export class FrameBuilder {
    * give an empty frame of the same schema. Up to {@linkcode IPC_MAX_ROWS} rows, the columns
    * go to Polars as one Arrow IPC stream (one native call); beyond, as Polars expressions (a
    * literal or a gather a column), which cost less time and memory at that size.
-   *
-   * @param way Force one way (tests and benchmarks compare them).
-   * @returns The frame.
    */
   finish(way?: "ipc" | "expressions"): DataFrame {
     const height = this.#height;
@@ -368,7 +355,6 @@ export class FrameBuilder {
   /**
    * The columns as {@linkcode ipcFrame} takes them (the benchmarks compare writers on them).
    *
-   * @returns The columns.
    * @internal
    */
   _arrowColumns(): ArrowColumn[] {
@@ -445,10 +431,6 @@ const scanFields = new WeakMap<readonly ColumnSpec[], Map<string, PageFields>>()
 /**
  * The fields a scan of a service's pages reads for a frame of `schema`, in the order
  * {@linkcode FrameBuilder.addScanned} takes them: text and date sources, then numbers.
- *
- * @param schema The service's columns.
- * @param service The service, whose name is the envelope's key.
- * @returns The fields (the same object for the same arguments).
  */
 export function scanFieldsOf(schema: readonly ColumnSpec[], service: string): PageFields {
   let byService = scanFields.get(schema);
@@ -472,13 +454,7 @@ export function scanFieldsOf(schema: readonly ColumnSpec[], service: string): Pa
   return fields;
 }
 
-/**
- * Builds a frame from raw rows.
- *
- * @param rows Rows as decoded from either format.
- * @param schema The service's columns.
- * @returns The frame.
- */
+/** Builds a frame from raw rows. */
 export function buildFrame(rows: readonly RawRow[], schema: readonly ColumnSpec[]): DataFrame {
   return new FrameBuilder(schema).add(pageOf(rows, rows.length, scanFieldsOf(schema, ""))).finish();
 }
@@ -607,11 +583,7 @@ export function sourceOf(baseUrl: string): DataSource {
 
 let lastSource: DataSource | undefined;
 
-/**
- * Notes the source of the client made last: what charts name when a frame does not say.
- *
- * @param source The source.
- */
+/** Notes the source of the client made last: what charts name when a frame does not say. */
 export function noteSource(source: DataSource): void {
   lastSource = source;
 }

@@ -447,8 +447,6 @@ export type ClientSettings = z.output<ReturnType<typeof clientOptionsSchema>>;
 /**
  * Checks client options and applies their defaults (from the environment where they say so).
  *
- * @param options The caller's options.
- * @returns The resolved settings.
  * @throws {EcosError} INVALID_ARGUMENT naming the problem; the API key's value never appears.
  */
 export function resolveClientOptions(options: unknown): ClientSettings {
@@ -484,7 +482,6 @@ export function resolveClientOptions(options: unknown): ClientSettings {
 /**
  * Whether a host name is this machine's: localhost, 127.0.0.0/8, [::1].
  *
- * @param hostname A URL's hostname.
  * @returns `true` for a loopback host.
  */
 export function isLoopbackHost(hostname: string): boolean {
@@ -499,7 +496,6 @@ const MIN_HIDDEN_USER = 6;
  * instead, and what of them to hide from every text: the password and the pair, as written
  * and decoded, and the header's token; the user name when it is long enough not to be a word.
  *
- * @param baseUrl A base URL as given.
  * @returns The URL without credentials, the header (if any), the secrets (none without).
  */
 export function splitCredentials(

@@ -25,7 +25,7 @@ import { formatPeriod } from "../wire/period.ts";
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 import { defaultCacheDir, ResponseCache, type StagedEntry } from "../cache/mod.ts";
 import type { Env } from "../util/env.ts";
-import { type RateLimit, RateLimiter, Semaphore } from "../util/limiter.ts";
+import { RateLimiter, Semaphore } from "../util/limiter.ts";
 import { anySignal } from "../util/signal.ts";
 import {
   abortedError,
@@ -42,6 +42,7 @@ import {
 } from "./_errors.ts";
 import {
   type CallOptions,
+  type ClientSettings,
   type EcosClientOptions,
   isLoopback,
   type Progress,
@@ -67,35 +68,8 @@ import {
 
 // A call.
 
-/** What every call of one client shares. */
-export interface Core {
-  /** The request core's settings and shared state. */
-  transport: Transport;
-  /** Where the data comes from. */
-  source: DataSource;
-  /** The service's base URL. */
-  baseUrl: string;
-  /** The default body format. */
-  format: Format;
-  /** The default language. */
-  language: Language;
-  /** The default rows a request. */
-  pageSize: number;
-  /** Requests in flight at once. */
-  concurrency: number;
-  /** The most rows a query may match. */
-  maxRows: number;
-  /** The client's progress callback. */
-  onProgress: ((progress: Progress) => void) | undefined;
-  /** The client's signal. */
-  signal: AbortSignal | undefined;
-  /** The time limit of a whole call. */
-  deadlineMs: number | undefined;
-  /** The client-side rate limit, or `false`. */
-  rateLimit: RateLimit | false;
-  /** Every call asks the service and replaces the cache's entries (`--refresh`). */
-  refresh: boolean;
-}
+/** What every call of one client shares: its settings, the request core's state, the source. */
+export type Core = ClientSettings & { transport: Transport; source: DataSource };
 
 /** The response cache a client's options ask for, if any. */
 function openCache(
@@ -126,8 +100,6 @@ function noteSampleKey(): void {
 /**
  * A client's shared state from its options.
  *
- * @param options The client's options.
- * @returns The core.
  * @throws {EcosError} INVALID_ARGUMENT for an option out of range or unknown.
  */
 export function createCore(options: EcosClientOptions): Core {
@@ -136,6 +108,7 @@ export function createCore(options: EcosClientOptions): Core {
   noteSource(source);
   if (o.apiKey === SAMPLE_KEY && !isLoopback(o.baseUrl)) noteSampleKey();
   return {
+    ...o,
     transport: {
       baseUrl: o.baseUrl,
       apiKey: o.apiKey,
@@ -151,17 +124,6 @@ export function createCore(options: EcosClientOptions): Core {
       halfMonthly: new HalfMonthlySpelling(),
     },
     source,
-    baseUrl: o.baseUrl,
-    format: o.format,
-    language: o.language,
-    pageSize: o.pageSize,
-    concurrency: o.concurrency,
-    maxRows: o.maxRows,
-    onProgress: o.onProgress,
-    signal: o.signal,
-    deadlineMs: o.deadlineMs,
-    rateLimit: o.rateLimit,
-    refresh: o.refresh,
   };
 }
 
@@ -199,10 +161,6 @@ function startDeadline(ms: number | undefined): { signal?: AbortSignal; clear: (
  * A call's settings, resolved against the client's, with its deadline running; refused at once
  * when already aborted. Dispose of it (`using`) when the call ends.
  *
- * @param core The client's shared state.
- * @param options The call's options, checked.
- * @param service The service called.
- * @returns The call.
  * @throws {EcosError} ABORTED when a signal has already fired.
  */
 export function openCall(core: Core, options: CallOptions, service: string): Call {
@@ -230,14 +188,7 @@ export function openCall(core: Core, options: CallOptions, service: string): Cal
   };
 }
 
-/**
- * The pages of one request of a call.
- *
- * @param call The call.
- * @param args The service's arguments.
- * @param schema The service's columns; without, every field of the rows, as text.
- * @returns What paging fetches pages with.
- */
+/** The pages of one request of a call. */
 export function fetcherOf(
   call: Call,
   args: readonly string[],
@@ -253,12 +204,7 @@ export function fetcherOf(
   });
 }
 
-/**
- * Where and when a call's rows were fetched.
- *
- * @param call The call.
- * @returns The record for `frameInfo`.
- */
+/** Where and when a call's rows were fetched. */
 export function infoOf(call: Call): FrameInfo {
   return {
     source: call.core.source,
@@ -272,12 +218,6 @@ export function infoOf(call: Call): FrameInfo {
 /**
  * Pulls every page of one request into a frame (any service but StatisticSearch, which
  * splits ranges).
- *
- * @param call The call.
- * @param args The service's arguments.
- * @param schema The service's columns; without, every field of the rows, as text (the
- * columns in the order the rows first show them).
- * @returns The frame, with its provenance recorded.
  */
 export async function pullCall(
   call: Call,
@@ -302,9 +242,6 @@ export interface PageSpan {
  * The pages that cover rows 1 to `total`, in order, one at a time: a hostile total costs
  * nothing until its pages are asked for.
  *
- * @param total The query's row count.
- * @param pageSize Rows a page.
- * @param from The first row of the first page.
  * @returns The spans; none for no rows.
  */
 export function* planPages(total: number, pageSize: number, from = 1): Generator<PageSpan> {
@@ -342,13 +279,7 @@ export interface PageQuery {
   fields: PageFields | undefined;
 }
 
-/**
- * The pages of one query, fetched through the request core.
- *
- * @param t The client's transport.
- * @param query The request without its rows.
- * @returns A {@linkcode FetchPage} for {@linkcode pullPages} and {@linkcode pullFrame}.
- */
+/** The pages of one query, fetched through the request core. */
 export function pageFetcher(t: Transport, query: PageQuery): FetchPage {
   const { fresh: always, ...rest } = query;
   return (span, signal, fresh) =>
@@ -372,10 +303,7 @@ function noteFetched(fetched: Fetched | undefined, page: PageResult): void {
 
 /** Raised inside a pull when the answers disagree about the data; never leaves this module. */
 export class TotalChanged extends Error {
-  /**
-   * @param detail What disagreed.
-   * @param scope The page's request.
-   */
+  /** */
   constructor(detail: string, readonly scope: Scope) {
     super(detail);
     this.name = "TotalChanged";
@@ -421,13 +349,6 @@ function rejectedPage(page: PageResult, e: BodyError): EcosError {
  * last page has been yielded, the pages the service sent enter the response cache; when the
  * pull fails or is left early, none does.
  *
- * @param fetchPage Fetches one page.
- * @param settings Page size, concurrency, signal.
- * @param fresh Ask the service for every page, whatever the response cache holds.
- * @param accept Takes each page as it arrives (a frame's rows, say) and returns what to yield;
- * a {@linkcode BodyError} from it fails the page. By default the page itself.
- * @returns An async iterable of what `accept` returned, page by page in order; nothing when the
- * service answered INFO-200.
  * @throws {TotalChanged} When a page disagrees with the first about the total, or finds no
  * data.
  * @throws {EcosError} TOO_MANY_ROWS beyond `maxRows`; BAD_RESPONSE for a page that failed a
@@ -570,10 +491,6 @@ export async function* pullPages<T = PageResult>(
  * TOTAL_CHANGED; so does a page that fails its checks twice in a pull that used the response
  * cache (a page kept from an earlier pull may be what disagrees with the service's now).
  *
- * @param fetchPage Fetches one page.
- * @param settings Page size, concurrency, signal.
- * @param schema The service's columns.
- * @returns The frame: exactly `list_total_count` rows, in order.
  * @throws {EcosError} TOTAL_CHANGED, BAD_RESPONSE, or whatever a page raised.
  */
 export async function pullFrame(
@@ -622,10 +539,6 @@ function stringFrame(pages: readonly { page: Page; at: number }[]): DataFrame {
 /**
  * One page as a frame of its own (statisticSearchPages).
  *
- * @param page The page.
- * @param schema The service's columns.
- * @param firstRow The page's first row's number in the pull (its `startNo`), for messages.
- * @returns The frame.
  * @throws {BodyError} For a field that holds an object, a list or a boolean (as `accept` of
  * {@linkcode pullPages}, a bad page).
  */
@@ -644,11 +557,6 @@ export function pageFrame(page: Page, schema: readonly ColumnSpec[], firstRow = 
  * each half in turn (earliest first), recursively. A part that has yielded cannot be split:
  * an ERROR-400 after its first value is raised as it is.
  *
- * @param lo The first period's ordinal.
- * @param hi The last period's ordinal.
- * @param pull Pulls one range.
- * @param describe Names a single period, for the final error.
- * @returns The values of every part, in time order.
  * @throws {EcosError} ERROR-400 when even a single period is too large.
  */
 export async function* splitRange<T>(
@@ -691,10 +599,6 @@ function describer(call: Call, q: ValidSearch): (index: number) => string {
 /**
  * A whole search as one frame.
  *
- * @param call The call.
- * @param q The checked query.
- * @param lookups The client's lists, to explain an empty answer.
- * @returns The frame, with its provenance recorded.
  * @throws {EcosError} UNKNOWN_CODE for an empty answer from a code that does not exist; as
  * statisticSearch otherwise.
  */
@@ -722,10 +626,6 @@ export async function searchFrame(
 /**
  * A search page by page, in order, part after part.
  *
- * @param call The call; disposed of when the pages end.
- * @param q The checked query.
- * @param lookups The client's lists, to explain an empty answer.
- * @returns The pages as frames, each with its provenance recorded.
  * @throws {EcosError} TOTAL_CHANGED at once (pages already went out: no second pull); as
  * {@linkcode searchFrame} otherwise.
  */
@@ -762,12 +662,6 @@ export async function* searchPages(
  * Several searches at once into one long frame, query after query, with a LABEL column: each
  * query's label, null where it has none. When one fails, the others are stopped and the first
  * failure is raised (not the siblings' ABORTED).
- *
- * @param queries The checked queries.
- * @param signal The caller's signal.
- * @param search Runs one query with a signal.
- * @returns One frame; its provenance lists each query's pull in `sources` (the oldest fetch
- * as its `fetchedAt`, from the cache if any was).
  */
 export async function searchMany(
   queries: readonly ValidSearch[],
@@ -824,12 +718,7 @@ export class Lookups {
   readonly #tables = new Map<string, Promise<DataFrame>>();
   readonly #items = new Map<string, Promise<DataFrame>>();
 
-  /**
-   * StatisticTableList in the call's language.
-   *
-   * @param call The call that needs it (its language, signal and settings).
-   * @returns Every table and group.
-   */
+  /** StatisticTableList in the call's language. */
   tables(call: Call): Promise<DataFrame> {
     return once(this.#tables, call.language, () => pull(call, "StatisticTableList", []));
   }
@@ -837,8 +726,6 @@ export class Lookups {
   /**
    * StatisticItemList of a table in the call's language.
    *
-   * @param statCode The table.
-   * @param call The call that needs it.
    * @returns One row per item and cycle; empty for an unknown table.
    */
   items(statCode: string, call: Call): Promise<DataFrame> {

@@ -162,8 +162,6 @@ function isWhole(v: string): boolean {
  * number (a string, or a finite JSON number), or a marker of a missing value ("-", "", null,
  * absent).
  *
- * @param v The field's value as decoded.
- * @param whole Only whole numbers (an integer column).
  * @returns `true` when the value is acceptable.
  */
 export function isPlainNumber(v: unknown, whole = false): boolean {
@@ -269,9 +267,6 @@ let entries = 0;
 /**
  * Scans a page body.
  *
- * @param body The body's bytes.
- * @param fields The fields to read (at most 30).
- * @param expectedRows Rows the page should hold, to size its arrays (a guess; they grow).
  * @returns The page, or `undefined` when the body is not of the strict shape (decode it the
  * reference way).
  */

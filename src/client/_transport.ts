@@ -132,7 +132,6 @@ export interface PageResult {
  * Builds a request URL twice: once to send, once to show, with the key segment as `***`.
  * Every segment is percent-encoded, so no argument can add a segment or a query string.
  *
- * @returns The URL to fetch and the URL to show.
  * @internal
  */
 export function buildUrl(
@@ -236,11 +235,7 @@ async function fetchSameOrigin(
   }
 }
 
-/**
- * One attempt: rate limiter, a slot, fetch and read under the attempt's time limit.
- *
- * @returns The body's bytes.
- */
+/** One attempt: rate limiter, a slot, fetch and read under the attempt's time limit. */
 async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope) {
   await t.limiter?.acquire(req.signal);
   const release = await t.semaphore.acquire(req.signal);
@@ -303,8 +298,6 @@ async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope
  * Requests one page, with retries; a half-monthly StatisticSearch goes out in the spelling this
  * service accepts (learnt once per transport, see {@linkcode HalfMonthlySpelling}).
  *
- * @param t The client's shared transport.
- * @param req The page; half-monthly labels in either spelling.
  * @returns The page; INFO-200 gives no rows and `noData`.
  * @throws {EcosError} The service's code (ERROR-400 at once, so that the caller can split the
  * range), or TRANSPORT / TIMEOUT / BAD_RESPONSE after the last attempt, or ABORTED as soon as
@@ -429,8 +422,6 @@ class TooLong extends Error {}
  * framing bounds it. Others are read into one growing buffer through a BYOB reader, which
  * costs about a third less CPU than a chunk at a time (bench/RESULTS.md); a stream that
  * cannot lend its bytes (a test's stub) is read a chunk at a time.
- *
- * @returns The bytes, and whether they were cut at `max`.
  */
 export async function readBytes(
   res: Response,
@@ -547,8 +538,6 @@ export class HalfMonthlySpelling {
   /**
    * Sends one request with the spelling that works.
    *
-   * @param send Sends the request with labels in the given spelling.
-   * @returns What `send` returned.
    * @throws {EcosError} Whatever `send` threw; ERROR-101 when neither spelling was accepted.
    */
   async send<T>(send: (sm: SmSpelling) => Promise<T>): Promise<T> {
@@ -582,10 +571,6 @@ const isDateShapeError = (e: unknown): e is EcosError => isEcosError(e) && e.cod
 /**
  * A StatisticSearch's arguments with half-monthly labels in a spelling; other arguments as
  * they are.
- *
- * @param args The arguments: table, cycle, start, end, items.
- * @param sm The spelling.
- * @returns The arguments to send.
  */
 export function spellHalfMonthly(args: readonly string[], sm: SmSpelling): string[] {
   return args.map((arg, i) => {
@@ -598,8 +583,6 @@ export function spellHalfMonthly(args: readonly string[], sm: SmSpelling): strin
 /**
  * Whether a request is a half-monthly StatisticSearch, whose labels need the spelling.
  *
- * @param service The service.
- * @param args Its arguments.
  * @returns `true` for StatisticSearch with cycle SM.
  */
 export function isHalfMonthlySearch(service: string, args: readonly string[]): boolean {
