@@ -15,58 +15,18 @@ import { EcosError, type EcosErrorCode, type EcosErrorOptions, restate } from ".
 
 // Spellings: finding a secret in a text however a server, a proxy or a page spelt it.
 
-/** Named character references, by name, as HTML defines them (those of ASCII, and nbsp). */
-const NAMED: Readonly<Record<string, number>> = Object.fromEntries(
-  Object.entries({
-    amp: "&",
-    AMP: "&",
-    lt: "<",
-    LT: "<",
-    gt: ">",
-    GT: ">",
-    quot: '"',
-    QUOT: '"',
-    apos: "'",
-    sol: "/",
-    plus: "+",
-    equals: "=",
-    num: "#",
-    quest: "?",
-    percnt: "%",
-    colon: ":",
-    semi: ";",
-    excl: "!",
-    dollar: "$",
-    lpar: "(",
-    rpar: ")",
-    ast: "*",
-    midast: "*",
-    comma: ",",
-    period: ".",
-    commat: "@",
-    lsqb: "[",
-    lbrack: "[",
-    rsqb: "]",
-    rbrack: "]",
-    bsol: "\\",
-    Hat: "^",
-    lowbar: "_",
-    UnderBar: "_",
-    grave: "`",
-    DiacriticalGrave: "`",
-    lcub: "{",
-    lbrace: "{",
-    rcub: "}",
-    rbrace: "}",
-    verbar: "|",
-    vert: "|",
-    VerticalLine: "|",
-    tilde: "~",
-    hyphen: "-",
-    dash: "-",
-    nbsp: " ",
-  }).map(([name, char]) => [name, char.codePointAt(0)!]),
-);
+/**
+ * Named character references, by name, as HTML defines them (those of ASCII, and nbsp): each
+ * entry is the name and then its character.
+ */
+const NAMED: Readonly<Record<string, number>> = Object.fromEntries([
+  ...('amp& AMP& lt< LT< gt> GT> quot" QUOT" apos\' sol/ plus+ equals= num# quest? percnt% ' +
+    "colon: semi; excl! dollar$ lpar( rpar) ast* midast* comma, period. commat@ lsqb[ lbrack[ " +
+    "rsqb] rbrack] bsol\\ Hat^ lowbar_ UnderBar_ grave` DiacriticalGrave` lcub{ lbrace{ rcub} " +
+    "rbrace} verbar| vert| VerticalLine| tilde~ hyphen- dash-").split(" ")
+    .map((e) => [e.slice(0, -1), e.charCodeAt(e.length - 1)]),
+  ["nbsp", 32],
+]);
 
 const REFERENCE = /&(?:#(?:[xX]0*([0-9a-fA-F]{1,6})|0*(\d{1,7}))|([A-Za-z]{2,16}));/y;
 const ESCAPE =

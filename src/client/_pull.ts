@@ -49,7 +49,7 @@ import {
   resolveClientOptions,
   type ValidSearch,
 } from "./_options.ts";
-import type { Page, PageFields } from "./_scan.ts";
+import type { Page } from "./_scan.ts";
 import { HalfMonthlySpelling, type PageResult, requestPage, type Transport } from "./_transport.ts";
 import { PullChecks } from "./_checks.ts";
 import {
@@ -188,20 +188,20 @@ export function openCall(core: Core, options: CallOptions, service: string): Cal
   };
 }
 
-/** The pages of one request of a call. */
+/**
+ * The pages of one request of a call, fetched through the request core; `fresh` (a second
+ * pull) asks the service whatever the response cache holds, as the call itself may.
+ */
 export function fetcherOf(
   call: Call,
   args: readonly string[],
   schema?: readonly ColumnSpec[],
 ): FetchPage {
-  return pageFetcher(call.core.transport, {
-    service: call.service,
-    args,
-    format: call.format,
-    language: call.language,
-    fresh: call.fresh,
-    fields: schema === undefined ? undefined : scanFieldsOf(schema, call.service),
-  });
+  const { service, format, language } = call;
+  const fields = schema === undefined ? undefined : scanFieldsOf(schema, service);
+  const page = { service, args, format, language, fields };
+  return (span, signal, fresh) =>
+    requestPage(call.core.transport, { ...page, ...span, signal, fresh: call.fresh || fresh });
 }
 
 /** Where and when a call's rows were fetched. */
@@ -259,32 +259,6 @@ export type FetchPage = (
   signal: AbortSignal,
   fresh: boolean,
 ) => Promise<PageResult>;
-
-/** The request a pull repeats page by page: everything but the rows. */
-export interface PageQuery {
-  /** The service, e.g. "StatisticSearch". */
-  service: string;
-  /** The service's own path segments, unencoded. */
-  args: readonly string[];
-  /** The body format. */
-  format: Format;
-  /** The language. */
-  language: Language;
-  /**
-   * Ask the service for every page even when the response cache holds it (`refresh: true`,
-   * `cache: false`); what it answers, once checked, replaces the entries.
-   */
-  fresh: boolean;
-  /** The fields to keep of each row; without, every field, as text. */
-  fields: PageFields | undefined;
-}
-
-/** The pages of one query, fetched through the request core. */
-export function pageFetcher(t: Transport, query: PageQuery): FetchPage {
-  const { fresh: always, ...rest } = query;
-  return (span, signal, fresh) =>
-    requestPage(t, { ...rest, ...span, signal, fresh: always || fresh });
-}
 
 /** When a call's pages were fetched: the oldest, and whether any came from the cache. */
 export interface Fetched {

@@ -32,8 +32,6 @@ export interface PageFields {
   readonly whole: readonly string[];
 }
 
-/** The id of JSON null in a page dictionary. */
-export const NULL_ID = 0;
 /** The id of a field a row does not have. */
 export const ABSENT_ID = 1;
 
@@ -41,7 +39,7 @@ export const ABSENT_ID = 1;
 export interface PageText {
   /**
    * Distinct values as sent (untrimmed; a JSON number or an object of a hostile body as it
-   * came): index 0 null, 1 undefined (absent).
+   * came): id 0 is null, {@linkcode ABSENT_ID} undefined (absent).
    */
   readonly values: readonly unknown[];
   /** Each row's id; `undefined` when every row holds {@linkcode PageText.constant}. */
