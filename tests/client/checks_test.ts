@@ -7,12 +7,10 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { periodOf, PullChecks } from "../../src/client/_checks.ts";
-import { isPlainNumber } from "../../src/client/_scan.ts";
-import { BodyError } from "../../src/client/_errors.ts";
+import { isPlainNumber, scanPage } from "../../src/client/_scan.ts";
+import { BodyError, Redactor } from "../../src/client/_errors.ts";
 import type { RawRow } from "../../src/client/_decode.ts";
-import { Redactor } from "../../src/client/_errors.ts";
 import { scanFieldsOf } from "../../src/client/_frame.ts";
-import { scanPage } from "../../src/client/_scan.ts";
 import { pageOfRows } from "../testdata/pages.ts";
 import { CYCLES, tryParseLabel } from "../../src/wire/period.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";

@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { decodeXml, loadXmlParser, XmlParserNotLoaded } from "../../src/client/_decode.ts";
-import { decodeJson } from "../../src/client/_decode.ts";
+import {
+  decodeBytesLoading,
+  decodeJson,
+  decodeXml,
+  loadXmlParser,
+  XmlParserNotLoaded,
+} from "../../src/client/_decode.ts";
 import { BodyError } from "../../src/client/_errors.ts";
-import { decodeBytesLoading } from "../../src/client/_decode.ts";
 import { rowsOf } from "../testdata/pages.ts";
 import { XMLParser } from "npm:fast-xml-parser@5.12.1";
 

@@ -6,9 +6,8 @@
 
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { decodeBody } from "../../src/client/_decode.ts";
+import { decodeBody, loadXmlParser, rootElement } from "../../src/client/_decode.ts";
 import { BodyError } from "../../src/client/_errors.ts";
-import { loadXmlParser, rootElement } from "../../src/client/_decode.ts";
 import { buildFrame } from "../../src/client/_frame.ts";
 import { rowsOf } from "../testdata/pages.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";

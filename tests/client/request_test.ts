@@ -8,10 +8,9 @@ import {
 } from "../../src/client/_transport.ts";
 import { decodeBody } from "../../src/client/_decode.ts";
 import { rowsOf } from "../testdata/pages.ts";
-import { BodyError } from "../../src/client/_errors.ts";
+import { BodyError, Redactor } from "../../src/client/_errors.ts";
 import { Semaphore } from "../../src/util/limiter.ts";
 import { type EcosError, isEcosError } from "../../src/errors.ts";
-import { Redactor } from "../../src/client/_errors.ts";
 
 const KEY = "k3y/with?odd#chars";
 

@@ -10,14 +10,12 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { decodeBody, decodeBytes } from "../../src/client/_decode.ts";
-import { BodyError } from "../../src/client/_errors.ts";
+import { BodyError, Redactor } from "../../src/client/_errors.ts";
 import type { RawRow } from "../../src/client/_decode.ts";
-import { scanPage } from "../../src/client/_scan.ts";
-import { ABSENT_ID, type Page } from "../../src/client/_scan.ts";
+import { ABSENT_ID, type Page, scanPage } from "../../src/client/_scan.ts";
 import { pageOfRows, rowsOf } from "../testdata/pages.ts";
 import { FrameBuilder, scanFieldsOf } from "../../src/client/_frame.ts";
 import { PullChecks } from "../../src/client/_checks.ts";
-import { Redactor } from "../../src/client/_errors.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 
 const S = "StatisticSearch";
