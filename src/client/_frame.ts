@@ -65,12 +65,12 @@ function labelDay(label: string): number | null {
 }
 
 /** Days since 1970-01-01 of each distinct label; null where a label has no known shape. */
-export function labelDays(values: readonly (string | null)[]): (number | null)[] {
+function labelDays(values: readonly (string | null)[]): (number | null)[] {
   return values.map((label) => (label === null ? null : labelDay(label)));
 }
 
 /** Room for rows: grows by doubling unless told the total beforehand. */
-export function capacityFor(needed: number, current: number): number {
+function capacityFor(needed: number, current: number): number {
   return Math.max(needed, current * 2, 1024);
 }
 
@@ -80,7 +80,7 @@ export function capacityFor(needed: number, current: number): number {
  * index array is made only when a second value appears, so such a column costs no memory per
  * row and becomes a literal in the frame.
  */
-export class TextColumn {
+class TextColumn {
   /**
    * Distinct values; index 0 is null. (A page's dictionary taken whole may hold null, or a
    * value, more than once: the frame is the same.)
@@ -165,7 +165,7 @@ export class TextColumn {
 }
 
 /** A numeric field: NaN marks missing; no array while every value so far is missing. */
-export class NumberColumn {
+class NumberColumn {
   values: Float64Array | undefined;
 
   /** The values array, made now: every row read so far was missing. */

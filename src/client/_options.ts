@@ -334,7 +334,7 @@ const got = (iss: { input?: unknown }) => `: got ${String(iss.input)}`;
 const MAX_TIMER_MS = 2_147_483_647;
 
 /** A whole number of at least 1. */
-export const positiveInt = (what: string, max = Number.MAX_SAFE_INTEGER) =>
+const positiveInt = (what: string, max = Number.MAX_SAFE_INTEGER) =>
   z.number({ error: (iss) => `Pass ${what} as a number${got(iss)}` })
     .int({ error: (iss) => `Pass ${what} as a whole number${got(iss)}` })
     .positive({ error: (iss) => `Pass ${what} as a positive whole number${got(iss)}` })
@@ -484,7 +484,7 @@ export function resolveClientOptions(options: unknown): ClientSettings {
  *
  * @returns `true` for a loopback host.
  */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\./.test(hostname);
 }
 
@@ -498,7 +498,7 @@ const MIN_HIDDEN_USER = 6;
  *
  * @returns The URL without credentials, the header (if any), the secrets (none without).
  */
-export function splitCredentials(
+function splitCredentials(
   baseUrl: string,
 ): { baseUrl: string; authorization: string | undefined; secrets: string[] } {
   const m = /^(https?:\/\/)([^/]*)@/i.exec(baseUrl);

@@ -192,7 +192,7 @@ export function openCall(core: Core, options: CallOptions, service: string): Cal
  * The pages of one request of a call, fetched through the request core; `fresh` (a second
  * pull) asks the service whatever the response cache holds, as the call itself may.
  */
-export function fetcherOf(
+function fetcherOf(
   call: Call,
   args: readonly string[],
   schema?: readonly ColumnSpec[],
@@ -205,7 +205,7 @@ export function fetcherOf(
 }
 
 /** Where and when a call's rows were fetched. */
-export function infoOf(call: Call): FrameInfo {
+function infoOf(call: Call): FrameInfo {
   return {
     source: call.core.source,
     baseUrl: call.core.baseUrl,
@@ -516,7 +516,7 @@ function stringFrame(pages: readonly { page: Page; at: number }[]): DataFrame {
  * @throws {BodyError} For a field that holds an object, a list or a boolean (as `accept` of
  * {@linkcode pullPages}, a bad page).
  */
-export function pageFrame(page: Page, schema: readonly ColumnSpec[], firstRow = 1): DataFrame {
+function pageFrame(page: Page, schema: readonly ColumnSpec[], firstRow = 1): DataFrame {
   // Built with expressions: a column that holds one value is then a literal, not a row of
   // data each, and such frames hold about half the memory of Arrow-built ones (1.3 against
   // 2.4 MiB for 10k rows of 999Y001). A consumer of pages drops them as it goes, but their

@@ -76,9 +76,9 @@ export interface Page {
 }
 
 /** Thrown inside the scanner when the body leaves its shape; caught at its top. */
-export class GiveUp {}
+class GiveUp {}
 /** The one {@linkcode GiveUp}. */
-export const GIVE_UP: GiveUp = new GiveUp();
+const GIVE_UP: GiveUp = new GiveUp();
 
 // Values are decoded strictly: invalid UTF-8 gives up (the reference path replaces it), and a
 // BOM inside a value is kept, as JSON.parse of the whole body keeps it.
@@ -89,7 +89,7 @@ const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  *
  * @throws {GiveUp} Where JSON.parse would fail, or the bytes are not UTF-8.
  */
-export function decodeString(b: Uint8Array, start: number, end: number, escaped: boolean): string {
+function decodeString(b: Uint8Array, start: number, end: number, escaped: boolean): string {
   try {
     if (escaped) return JSON.parse(strict.decode(b.subarray(start - 1, end + 1))) as string;
     if (end - start <= 32) {

@@ -172,7 +172,7 @@ const MAX_REDIRECTS = 5;
 /** The most of an error page read, to quote it. */
 const ERROR_PAGE_BYTES = 64 * 1024;
 /** The longest Retry-After honoured, in milliseconds. */
-export const MAX_RETRY_AFTER_MS = 120_000;
+const MAX_RETRY_AFTER_MS = 120_000;
 
 /**
  * Retry-After as milliseconds (seconds or an HTTP date), bounded; `undefined` when absent or
@@ -423,7 +423,7 @@ class TooLong extends Error {}
  * costs about a third less CPU than a chunk at a time (bench/RESULTS.md); a stream that
  * cannot lend its bytes (a test's stub) is read a chunk at a time.
  */
-export async function readBytes(
+async function readBytes(
   res: Response,
   max: number,
 ): Promise<{ bytes: Uint8Array; cut: boolean }> {
@@ -572,7 +572,7 @@ const isDateShapeError = (e: unknown): e is EcosError => isEcosError(e) && e.cod
  * A StatisticSearch's arguments with half-monthly labels in a spelling; other arguments as
  * they are.
  */
-export function spellHalfMonthly(args: readonly string[], sm: SmSpelling): string[] {
+function spellHalfMonthly(args: readonly string[], sm: SmSpelling): string[] {
   return args.map((arg, i) => {
     if (i !== 2 && i !== 3) return arg;
     const ref = tryParseLabel(arg, "SM");
@@ -585,6 +585,6 @@ export function spellHalfMonthly(args: readonly string[], sm: SmSpelling): strin
  *
  * @returns `true` for StatisticSearch with cycle SM.
  */
-export function isHalfMonthlySearch(service: string, args: readonly string[]): boolean {
+function isHalfMonthlySearch(service: string, args: readonly string[]): boolean {
   return service === "StatisticSearch" && args[1] === "SM";
 }
