@@ -19,7 +19,7 @@ function newsServer() {
     { DAY: "20240101", TITLE: "first " },
     { DAY: "20240102", TITLE: "second", VIEWS: 12 },
     { DAY: "20240103", TITLE: "" },
-    { DAY: "20240104", TITLE: "fourth", TAG: "rates" },
+    { DAY: "20240104", TITLE: "fourth", TAG: "rates", 분류: "금리" },
     { DAY: "20240105", TITLE: null, VIEWS: "7" },
   ];
   const paths: string[] = [];
@@ -27,6 +27,11 @@ function newsServer() {
     const path = new URL(req.url).pathname;
     paths.push(path);
     const [, , service, , , , start, end, topic] = path.split("/");
+    if (service === "StatisticWide") {
+      // A hostile row: more fields than any service has.
+      const row = Object.fromEntries(Array.from({ length: 1001 }, (_, k) => [`F${k}`, "x"]));
+      return Response.json({ StatisticWide: { list_total_count: 1, row: [row] } });
+    }
     if (service !== "StatisticNews" || topic !== "rates") {
       return Response.json({ RESULT: { CODE: "INFO-200", MESSAGE: "no data" } });
     }
@@ -47,7 +52,7 @@ Deno.test("request() pulls a service the client does not model, page by page, as
   const client = new EcosClient({ baseUrl: server.url, apiKey: KEY, pageSize: 2, env: {} });
   const df = await client.request("StatisticNews", ["rates"]);
   // Columns in the order the rows first show them, across pages; values trimmed, "" null.
-  assert.deepEqual(df.columns, ["DAY", "TITLE", "VIEWS", "TAG"]);
+  assert.deepEqual(df.columns, ["DAY", "TITLE", "VIEWS", "TAG", "분류"]);
   assert.deepEqual(df.getColumn("DAY").toArray(), [
     "20240101",
     "20240102",
@@ -58,12 +63,29 @@ Deno.test("request() pulls a service the client does not model, page by page, as
   assert.deepEqual(df.getColumn("TITLE").toArray(), ["first", "second", null, "fourth", null]);
   assert.deepEqual(df.getColumn("VIEWS").toArray(), [null, "12", null, null, "7"]);
   assert.deepEqual(df.getColumn("TAG").toArray(), [null, null, null, "rates", null]);
+  assert.deepEqual(df.getColumn("분류").toArray(), [null, null, null, "금리", null]);
   // Pages of two rows (the last of one), the client's own segments before the service's.
   assert.deepEqual(server.paths, [
     `/api/StatisticNews/${KEY}/json/kr/1/2/rates`,
     `/api/StatisticNews/${KEY}/json/kr/3/4/rates`,
     `/api/StatisticNews/${KEY}/json/kr/5/5/rates`,
   ]);
+});
+
+Deno.test("request() refuses rows of more than 1,000 fields as a bad answer", async () => {
+  await using server = newsServer();
+  const client = new EcosClient({
+    baseUrl: server.url,
+    apiKey: KEY,
+    env: {},
+    retry: { attempts: 1 },
+  });
+  await assert.rejects(
+    client.request("StatisticWide"),
+    (e: unknown) =>
+      isEcosError(e) && e.code === "BAD_RESPONSE" &&
+      /rows hold more than 1000 fields/.test(e.message),
+  );
 });
 
 Deno.test("request() gives no columns and no rows for no data", async () => {
