@@ -150,8 +150,14 @@ function textPart(c: Extract<ArrowColumn, { kind: "text" }>, height: number): Pa
       rows[q + 3] = words[k + 3]!;
     }
     // A dictionary may hold null more than once (a page's, taken whole).
-    const isNull = Uint8Array.from(values, (v) => (v === null ? 1 : 0));
-    if (isNull.includes(1)) {
+    const isNull = new Uint8Array(values.length);
+    let nulls = 0;
+    for (let k = 0; k < values.length; k++) {
+      if (values[k] !== null) continue;
+      isNull[k] = 1;
+      nulls++;
+    }
+    if (nulls > 0) {
       for (let r = 0; r < height; r++) {
         if (isNull[index[r]!] === 1) {
           validity ??= allValid(height);
@@ -177,9 +183,15 @@ function datePart(c: Extract<ArrowColumn, { kind: "date" }>, height: number): Pa
       validity = noneValid(height);
     } else days.fill(day);
   } else {
-    const table = Int32Array.from(values, (v) => v ?? 0);
+    const table = new Int32Array(values.length);
+    let nulls = 0;
+    for (let k = 0; k < values.length; k++) {
+      const day = values[k];
+      if (day === null || day === undefined) nulls++;
+      else table[k] = day;
+    }
     for (let r = 0; r < height; r++) days[r] = table[index[r]!]!;
-    if (values.includes(null)) {
+    if (nulls > 0) {
       for (let r = 0; r < height; r++) {
         if (values[index[r]!] === null) {
           validity ??= allValid(height);

@@ -217,8 +217,9 @@ function notValues(
     if (found === undefined || row < found.row) found = { row, field, value };
   };
   texts.forEach((t, j) => {
+    // Most pages hold none: look before making a table of them.
+    if (!t.values.some(notAValue)) return;
     const bad = t.values.map(notAValue);
-    if (!bad.includes(true)) return;
     const { ids } = t;
     if (ids === undefined) return note(0, fields[j]!, t.values[t.constant]);
     const row = ids.findIndex((id) => bad[id] === true);
