@@ -214,53 +214,52 @@ function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
   return out;
 }
 
-/** An empty body: what the scanner holds between scans. */
-const NO_BYTES = new Uint8Array(0);
-
-// The scan's state. It lives in this module's variables and typed arrays, read by the functions
-// below, not in objects of classes or closures of each scan: V8 holds the shapes of class
-// instances weakly, and optimised code names the closures it inlined, so that a full collection
-// would throw that code away with the last scan's objects, and the next scan (a notebook's next
-// query) would run unoptimised, some fifteen times slower (bench/RESULTS.md). A scan runs to its
-// end without yielding, so one state serves every scan; it lets go of the body when done.
-let b: Uint8Array = NO_BYTES;
-let n = 0;
-let view: DataView = new DataView(NO_BYTES.buffer);
-let keys: Uint8Array[] = [];
-let nFields = 0;
-let nTexts = 0;
-/** The bits of every field: a row that has them all. */
-let all = 0;
-let i = 0;
-let rows = 0;
-let capacity = 0;
-/** The field at each place of the previous row (-1: one nobody reads, -2: none yet). */
-const order = new Int32Array(64);
-/** Where each place of the previous row ended, after its value, from the row's start. */
-const ends = new Int32Array(64);
-/** The previous row: where it started (after its "{"), and its places (0: none). */
-let prevRow = 0;
-let prevPlaces = 0;
-// Per text field: its distinct values (0 null, 1 absent), the previous row's value (its bytes
-// and id; -1: none, or it held an escape), the id every row so far holds (-1: no row yet)
-// while it has no ids, and each row's id once two have been seen (else NONE).
-let values: (string | null | undefined)[][] = [];
-const prevStart = new Int32Array(32);
-const prevEnd = new Int32Array(32);
-const prevId = new Int32Array(32);
-const constant = new Int32Array(32);
-let ids: Uint32Array[] = [];
-let numbers: (Float64Array | undefined)[] = [];
-// The page dictionaries, all fields in one table: open addressing over entries; an entry's
-// bytes are `starts[e]` to `stops[e]` of the body, its field `owners[e]`, its id `locals[e]`.
-let slots = new Int32Array(256);
-let mask = 255;
-let starts = new Int32Array(64);
-let stops = new Int32Array(64);
-let hashes = new Int32Array(64);
-let owners = new Int32Array(64);
-let locals = new Int32Array(64);
-let entries = 0;
+// The scan's state: one object a scan, made by one object literal (V8 keeps an object
+// literal's shape, and the optimised code that reads it, across full collections; it does not
+// keep a class instance's), read and written by the module's functions below, not by closures of
+// each scan (optimised code names the closures it inlined, and would be thrown away with them).
+// Without this, a full collection would send the next scan (a notebook's next query) back to
+// unoptimised code, some fifteen times slower (bench/RESULTS.md).
+interface Scan {
+  b: Uint8Array;
+  n: number;
+  view: DataView;
+  keys: Uint8Array[];
+  nFields: number;
+  nTexts: number;
+  /** The bits of every field: a row that has them all. */
+  all: number;
+  i: number;
+  rows: number;
+  capacity: number;
+  /** The field at each place of the previous row (-1: one nobody reads, -2: none yet). */
+  order: Int32Array;
+  /** Where each place of the previous row ended, after its value, from the row's start. */
+  ends: Int32Array;
+  /** The previous row: where it started (after its "{"), and its places (0: none). */
+  prevRow: number;
+  prevPlaces: number;
+  // Per text field: its distinct values (0 null, 1 absent), the previous row's value (its
+  // bytes and id; -1: none, or it held an escape), the id every row so far holds (-1: no row
+  // yet) while it has no ids, and each row's id once two have been seen (else NONE).
+  values: (string | null | undefined)[][];
+  prevStart: Int32Array;
+  prevEnd: Int32Array;
+  prevId: Int32Array;
+  constant: Int32Array;
+  ids: Uint32Array[];
+  numbers: (Float64Array | undefined)[];
+  // The page dictionaries, all fields in one table: open addressing over entries; an entry's
+  // bytes are `starts[e]` to `stops[e]` of the body, its field `owners[e]`, its id `locals[e]`.
+  slots: Int32Array;
+  mask: number;
+  starts: Int32Array;
+  stops: Int32Array;
+  hashes: Int32Array;
+  owners: Int32Array;
+  locals: Int32Array;
+  entries: number;
+}
 
 /**
  * Scans a page body.
@@ -268,361 +267,369 @@ let entries = 0;
  * @returns The page, or `undefined` when the body is not of the strict shape (decode it the
  * reference way).
  */
-export function scanPage(body: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
-  let fieldKeys = keyBytes.get(fields);
-  if (fieldKeys === undefined) {
-    fieldKeys = [...fields.text, ...fields.numbers].map((k) => encoder.encode(k));
-    if (fieldKeys.length > 30) throw new RangeError("A scan reads at most 30 fields");
-    keyBytes.set(fields, fieldKeys);
+export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
+  let keys = keyBytes.get(fields);
+  if (keys === undefined) {
+    keys = [...fields.text, ...fields.numbers].map((k) => encoder.encode(k));
+    if (keys.length > 30) throw new RangeError("A scan reads at most 30 fields");
+    keyBytes.set(fields, keys);
   }
-  b = body;
-  n = body.length;
-  view = new DataView(body.buffer, body.byteOffset, body.byteLength);
-  keys = fieldKeys;
-  nFields = keys.length;
-  nTexts = fields.text.length;
-  all = 2 ** nFields - 1;
-  i = 0;
-  rows = 0;
-  // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
-  capacity = Math.max(16, Math.min(expectedRows, n >> 5));
-  order.fill(-2);
-  prevRow = 0;
-  prevPlaces = 0;
-  values = fields.text.map(() => [null, undefined]);
-  prevId.fill(-1);
-  constant.fill(-1);
-  ids = fields.text.map(() => NONE);
-  numbers = fields.numbers.map(() => undefined);
-  slots = new Int32Array(256);
-  mask = 255;
-  entries = 0;
+  const n = b.length;
+  const nTexts = fields.text.length;
+  const s: Scan = {
+    b,
+    n,
+    view: new DataView(b.buffer, b.byteOffset, b.byteLength),
+    keys,
+    nFields: keys.length,
+    nTexts,
+    all: 2 ** keys.length - 1,
+    i: 0,
+    rows: 0,
+    // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
+    capacity: Math.max(16, Math.min(expectedRows, n >> 5)),
+    order: new Int32Array(64).fill(-2),
+    ends: new Int32Array(64),
+    prevRow: 0,
+    prevPlaces: 0,
+    values: fields.text.map(() => [null, undefined]),
+    prevStart: new Int32Array(nTexts),
+    prevEnd: new Int32Array(nTexts),
+    prevId: new Int32Array(nTexts).fill(-1),
+    constant: new Int32Array(nTexts).fill(-1),
+    ids: fields.text.map(() => NONE),
+    numbers: fields.numbers.map(() => undefined),
+    slots: new Int32Array(256),
+    mask: 255,
+    starts: new Int32Array(64),
+    stops: new Int32Array(64),
+    hashes: new Int32Array(64),
+    owners: new Int32Array(64),
+    locals: new Int32Array(64),
+    entries: 0,
+  };
   try {
-    return scan(fields);
+    return scan(s, fields);
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
-  } finally {
-    b = NO_BYTES;
-    view = new DataView(NO_BYTES.buffer);
-    values = [];
-    ids = [];
-    numbers = [];
   }
 }
 
-/** The scan of the body set by {@linkcode scanPage}. */
-function scan(fields: PageFields): Page {
+/** The scan of a body. */
+function scan(s: Scan, fields: PageFields): Page {
   // TextDecoder drops a leading BOM; so does the reference path.
-  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = 3;
-  expect(OPEN_BRACE);
-  literalKey(encoder.encode(fields.service));
-  expect(OPEN_BRACE);
-  literalKey(LIST_TOTAL_COUNT);
-  space();
+  if (s.b[0] === 0xef && s.b[1] === 0xbb && s.b[2] === 0xbf) s.i = 3;
+  expect(s, OPEN_BRACE);
+  literalKey(s, encoder.encode(fields.service));
+  expect(s, OPEN_BRACE);
+  literalKey(s, LIST_TOTAL_COUNT);
+  space(s);
   // A count: digits only, as the service writes it; anything else goes the reference way.
   let total = 0;
-  const from = i;
-  while (b[i]! >= 0x30 && b[i]! <= 0x39) total = total * 10 + (b[i++]! - 0x30);
-  if (i === from || i - from > 15 || (b[from] === 0x30 && i - from > 1)) throw GIVE_UP;
-  expect(COMMA);
-  literalKey(ROW);
-  expect(OPEN_BRACKET);
-  space();
-  if (b[i] === CLOSE_BRACKET) i++;
+  const from = s.i;
+  while (s.b[s.i]! >= 0x30 && s.b[s.i]! <= 0x39) total = total * 10 + (s.b[s.i++]! - 0x30);
+  if (s.i === from || s.i - from > 15 || (s.b[from] === 0x30 && s.i - from > 1)) throw GIVE_UP;
+  expect(s, COMMA);
+  literalKey(s, ROW);
+  expect(s, OPEN_BRACKET);
+  space(s);
+  if (s.b[s.i] === CLOSE_BRACKET) s.i++;
   else {
     for (;;) {
-      row();
-      let d = b[i];
+      row(s);
+      let d = s.b[s.i];
       if (d !== COMMA && d !== CLOSE_BRACKET) {
-        space();
-        d = b[i];
+        space(s);
+        d = s.b[s.i];
       }
-      i++;
+      s.i++;
       if (d === CLOSE_BRACKET) break;
       if (d !== COMMA) throw GIVE_UP;
     }
   }
-  expect(CLOSE_BRACE);
-  expect(CLOSE_BRACE);
-  space();
-  if (i !== n) throw GIVE_UP;
+  expect(s, CLOSE_BRACE);
+  expect(s, CLOSE_BRACE);
+  space(s);
+  if (s.i !== s.n) throw GIVE_UP;
   return {
     fields,
     total,
-    count: rows,
-    texts: values.map((dict, f) => ({
+    count: s.rows,
+    texts: s.values.map((dict, f) => ({
       values: dict,
-      ids: ids[f] === NONE ? undefined : ids[f]!.subarray(0, rows),
-      constant: constant[f]! < 0 ? ABSENT_ID : constant[f]!,
+      ids: s.ids[f] === NONE ? undefined : s.ids[f]!.subarray(0, s.rows),
+      constant: s.constant[f]! < 0 ? ABSENT_ID : s.constant[f]!,
     })),
-    numbers: numbers.map((v) => v?.subarray(0, rows)),
+    numbers: s.numbers.map((v) => v?.subarray(0, s.rows)),
   };
 }
 
 /** The id of bytes `start` to `end` in field `f`'s dictionary, added when new. */
-function intern(f: number, start: number, end: number, hash: number, escaped: boolean) {
+function intern(s: Scan, f: number, start: number, end: number, hash: number, escaped: boolean) {
   const len = end - start;
-  let at = hash & mask;
+  let at = hash & s.mask;
   for (;;) {
-    const e = slots[at]! - 1;
+    const e = s.slots[at]! - 1;
     if (e < 0) break;
-    if (hashes[e] === hash && owners[e] === f && stops[e]! - starts[e]! === len) {
-      const s = starts[e]!;
+    if (s.hashes[e] === hash && s.owners[e] === f && s.stops[e]! - s.starts[e]! === len) {
+      const from = s.starts[e]!;
       let k = 0;
-      while (k < len && b[s + k] === b[start + k]) k++;
-      if (k === len) return locals[e]!;
+      while (k < len && s.b[from + k] === s.b[start + k]) k++;
+      if (k === len) return s.locals[e]!;
     }
-    at = (at + 1) & mask;
+    at = (at + 1) & s.mask;
   }
-  const dict = values[f]!;
+  const dict = s.values[f]!;
   const id = dict.length;
-  dict.push(decodeString(b, start, end, escaped));
-  const e = entries++;
-  if (e >= starts.length) {
-    starts = doubled(starts);
-    stops = doubled(stops);
-    hashes = doubled(hashes);
-    owners = doubled(owners);
-    locals = doubled(locals);
+  dict.push(decodeString(s.b, start, end, escaped));
+  const e = s.entries++;
+  if (e >= s.starts.length) {
+    s.starts = doubled(s.starts);
+    s.stops = doubled(s.stops);
+    s.hashes = doubled(s.hashes);
+    s.owners = doubled(s.owners);
+    s.locals = doubled(s.locals);
   }
-  starts[e] = start;
-  stops[e] = end;
-  hashes[e] = hash;
-  owners[e] = f;
-  locals[e] = id;
-  slots[at] = e + 1;
-  if (entries * 2 > mask) {
-    mask = mask * 2 + 1;
-    slots = new Int32Array(mask + 1);
-    for (let k = 0; k < entries; k++) {
-      let to = hashes[k]! & mask;
-      while (slots[to] !== 0) to = (to + 1) & mask;
-      slots[to] = k + 1;
+  s.starts[e] = start;
+  s.stops[e] = end;
+  s.hashes[e] = hash;
+  s.owners[e] = f;
+  s.locals[e] = id;
+  s.slots[at] = e + 1;
+  if (s.entries * 2 > s.mask) {
+    s.mask = s.mask * 2 + 1;
+    s.slots = new Int32Array(s.mask + 1);
+    for (let k = 0; k < s.entries; k++) {
+      let to = s.hashes[k]! & s.mask;
+      while (s.slots[to] !== 0) to = (to + 1) & s.mask;
+      s.slots[to] = k + 1;
     }
   }
   return id;
 }
 
 /** Skips whitespace. */
-function space() {
+function space(s: Scan) {
   for (;;) {
-    const c = b[i];
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+    const c = s.b[s.i];
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) s.i++;
     else break;
   }
 }
 
 /** The byte `c`, after whitespace. */
-function expect(c: number) {
-  if (b[i] !== c) {
-    space();
-    if (b[i] !== c) throw GIVE_UP;
+function expect(s: Scan, c: number) {
+  if (s.b[s.i] !== c) {
+    space(s);
+    if (s.b[s.i] !== c) throw GIVE_UP;
   }
-  i++;
+  s.i++;
 }
 
 /** A key `"name"` with `want`'s bytes, then the colon. */
-function literalKey(want: Uint8Array) {
-  expect(QUOTE);
-  for (let k = 0; k < want.length; k++) if (b[i + k] !== want[k]) throw GIVE_UP;
-  if (b[i + want.length] !== QUOTE) throw GIVE_UP;
-  i += want.length + 1;
-  expect(COLON);
+function literalKey(s: Scan, want: Uint8Array) {
+  expect(s, QUOTE);
+  for (let k = 0; k < want.length; k++) if (s.b[s.i + k] !== want[k]) throw GIVE_UP;
+  if (s.b[s.i + want.length] !== QUOTE) throw GIVE_UP;
+  s.i += want.length + 1;
+  expect(s, COLON);
 }
 
 /** Makes room for twice the rows. */
-function grow() {
-  capacity *= 2;
-  for (let f = 0; f < nTexts; f++) {
-    if (ids[f] === NONE) continue;
-    const more = new Uint32Array(capacity);
-    more.set(ids[f]!);
-    ids[f] = more;
+function grow(s: Scan) {
+  s.capacity *= 2;
+  for (let f = 0; f < s.nTexts; f++) {
+    if (s.ids[f] === NONE) continue;
+    const more = new Uint32Array(s.capacity);
+    more.set(s.ids[f]!);
+    s.ids[f] = more;
   }
-  for (let j = 0; j < numbers.length; j++) {
-    const v = numbers[j];
+  for (let j = 0; j < s.numbers.length; j++) {
+    const v = s.numbers[j];
     if (v === undefined) continue;
-    const more = new Float64Array(capacity).fill(NaN);
+    const more = new Float64Array(s.capacity).fill(NaN);
     more.set(v);
-    numbers[j] = more;
+    s.numbers[j] = more;
   }
 }
 
 /** How many bytes from `a` on equal those from `c`, up to `max`: four at a time. */
-function same(a: number, c: number, max: number) {
-  const limit = Math.min(max, n - a);
+function same(s: Scan, a: number, c: number, max: number) {
+  const limit = Math.min(max, s.n - a);
   let k = 0;
-  while (k + 4 <= limit && view.getInt32(a + k) === view.getInt32(c + k)) k += 4;
-  while (k < limit && b[a + k] === b[c + k]) k++;
+  while (k + 4 <= limit && s.view.getInt32(a + k) === s.view.getInt32(c + k)) k += 4;
+  while (k < limit && s.b[a + k] === s.b[c + k]) k++;
   return k;
 }
 
 /** Notes a row's id: no array while every row holds one id. */
-function record(f: number, id: number) {
-  const column = ids[f]!;
-  if (column !== NONE) column[rows] = id;
-  else if (constant[f] !== id) {
-    if (constant[f]! < 0) constant[f] = id;
+function record(s: Scan, f: number, id: number) {
+  const column = s.ids[f]!;
+  if (column !== NONE) column[s.rows] = id;
+  else if (s.constant[f] !== id) {
+    if (s.constant[f]! < 0) s.constant[f] = id;
     else {
-      const made = new Uint32Array(capacity);
-      made.fill(constant[f]!, 0, rows);
-      made[rows] = id;
-      ids[f] = made;
+      const made = new Uint32Array(s.capacity);
+      made.fill(s.constant[f]!, 0, s.rows);
+      made[s.rows] = id;
+      s.ids[f] = made;
     }
   }
 }
 
 /** Field `f` holds the previous row's value. */
-function repeat(f: number) {
-  if (f < nTexts) {
-    const column = ids[f]!;
-    if (column !== NONE) column[rows] = column[rows - 1]!;
+function repeat(s: Scan, f: number) {
+  if (f < s.nTexts) {
+    const column = s.ids[f]!;
+    if (column !== NONE) column[s.rows] = column[s.rows - 1]!;
   } else {
-    const v = numbers[f - nTexts];
-    if (v !== undefined) v[rows] = v[rows - 1]!;
+    const v = s.numbers[f - s.nTexts];
+    if (v !== undefined) v[s.rows] = v[s.rows - 1]!;
   }
 }
 
 /** After a value: "," (`true`: another field follows) or "}". */
-function next() {
-  let d = b[i];
+function next(s: Scan) {
+  let d = s.b[s.i];
   if (d !== COMMA && d !== CLOSE_BRACE) {
-    space();
-    d = b[i];
+    space(s);
+    d = s.b[s.i];
   }
-  i++;
+  s.i++;
   if (d === COMMA) return true;
   if (d === CLOSE_BRACE) return false;
   throw GIVE_UP;
 }
 
 /** A key at place `p` of a row: its field, -1 for one nobody reads. After its quote. */
-function key(p: number) {
-  expect(QUOTE);
-  const expected = p < 64 ? order[p]! : -2;
+function key(s: Scan, p: number) {
+  expect(s, QUOTE);
+  const expected = p < 64 ? s.order[p]! : -2;
   if (expected >= 0) {
-    const want = keys[expected]!;
+    const want = s.keys[expected]!;
     const len = want.length;
     let k = 0;
-    while (k < len && b[i + k] === want[k]) k++;
-    if (k === len && b[i + len] === QUOTE) {
-      i += len + 1;
+    while (k < len && s.b[s.i + k] === want[k]) k++;
+    if (k === len && s.b[s.i + len] === QUOTE) {
+      s.i += len + 1;
       return expected;
     }
   }
   // Another key than the previous row's here: which one.
-  let end = i;
+  let end = s.i;
   for (;;) {
-    const c = b[end];
+    const c = s.b[end];
     if (c === QUOTE) break;
     if (c === undefined || c === BACKSLASH || c < 0x20) throw GIVE_UP;
     end++;
   }
-  const len = end - i;
+  const len = end - s.i;
   let f = -1;
-  for (let g = 0; g < nFields && f < 0; g++) {
-    const want = keys[g]!;
+  for (let g = 0; g < s.nFields && f < 0; g++) {
+    const want = s.keys[g]!;
     if (want.length !== len) continue;
     let k = 0;
-    while (k < len && b[i + k] === want[k]) k++;
+    while (k < len && s.b[s.i + k] === want[k]) k++;
     if (k === len) f = g;
   }
-  if (p < 64) order[p] = f;
-  i = end + 1;
+  if (p < 64) s.order[p] = f;
+  s.i = end + 1;
   return f;
 }
 
-function literalNull() {
-  if (b[i] !== N || b[i + 1] !== 0x75 || b[i + 2] !== 0x6c || b[i + 3] !== 0x6c) throw GIVE_UP;
-  i += 4;
+function literalNull(s: Scan) {
+  if (s.b[s.i] !== N || s.b[s.i + 1] !== 0x75 || s.b[s.i + 2] !== 0x6c || s.b[s.i + 3] !== 0x6c) {
+    throw GIVE_UP;
+  }
+  s.i += 4;
 }
 
 /** A field nobody reads: a string or null, valid as JSON.parse would have it, passed over. */
-function skipValue() {
-  if (b[i] === N) return literalNull();
-  if (b[i] !== QUOTE) throw GIVE_UP;
-  let k = i + 1;
+function skipValue(s: Scan) {
+  if (s.b[s.i] === N) return literalNull(s);
+  if (s.b[s.i] !== QUOTE) throw GIVE_UP;
+  let k = s.i + 1;
   const start = k;
   let escaped = false;
   for (;;) {
-    const d = b[k];
+    const d = s.b[k];
     if (d === QUOTE) break;
     if (d === undefined || d < 0x20) throw GIVE_UP;
     if (d === BACKSLASH) {
       escaped = true;
       k++;
-      if (b[k] === undefined) throw GIVE_UP;
+      if (s.b[k] === undefined) throw GIVE_UP;
     }
     k++;
   }
-  if (escaped) decodeString(b, start, k, true);
-  i = k + 1;
+  if (escaped) decodeString(s.b, start, k, true);
+  s.i = k + 1;
 }
 
 /** A text field's value: null or a string, as an id of its page dictionary. */
-function text(f: number) {
-  if (b[i] !== QUOTE) {
-    literalNull();
-    prevId[f] = -1;
-    record(f, 0);
+function text(s: Scan, f: number) {
+  if (s.b[s.i] !== QUOTE) {
+    literalNull(s);
+    s.prevId[f] = -1;
+    record(s, f, 0);
     return;
   }
-  const start = ++i;
+  const start = ++s.i;
   // The previous row's bytes (which held no escape), then a quote: the same value.
-  const was = prevId[f]!;
+  const was = s.prevId[f]!;
   if (was >= 0) {
-    const ps = prevStart[f]!;
-    const len = prevEnd[f]! - ps;
+    const ps = s.prevStart[f]!;
+    const len = s.prevEnd[f]! - ps;
     let k = 0;
-    while (k < len && b[start + k] === b[ps + k]) k++;
-    if (k === len && b[start + len] === QUOTE) {
-      i = start + len + 1;
-      record(f, was);
+    while (k < len && s.b[start + k] === s.b[ps + k]) k++;
+    if (k === len && s.b[start + len] === QUOTE) {
+      s.i = start + len + 1;
+      record(s, f, was);
       return;
     }
   }
   let hash = Math.imul(0x811c9dc5 ^ f, 0x01000193);
   let escaped = false;
   for (;;) {
-    const d = b[i];
+    const d = s.b[s.i];
     if (d === QUOTE) break;
     if (d === undefined || d < 0x20) throw GIVE_UP;
     hash = Math.imul(hash ^ d, 0x01000193);
-    i++;
+    s.i++;
     if (d === BACKSLASH) {
       // The escaped byte is taken whatever it is (a quote, say); decodeString checks it.
-      const e = b[i];
+      const e = s.b[s.i];
       if (e === undefined) throw GIVE_UP;
       escaped = true;
       hash = Math.imul(hash ^ e, 0x01000193);
-      i++;
+      s.i++;
     }
   }
-  const end = i;
-  i++;
-  const id = intern(f, start, end, hash, escaped);
-  if (escaped) prevId[f] = -1;
+  const end = s.i;
+  s.i++;
+  const id = intern(s, f, start, end, hash, escaped);
+  if (escaped) s.prevId[f] = -1;
   else {
-    prevId[f] = id;
-    prevStart[f] = start;
-    prevEnd[f] = end;
+    s.prevId[f] = id;
+    s.prevStart[f] = start;
+    s.prevEnd[f] = end;
   }
-  record(f, id);
+  record(s, f, id);
 }
 
 /**
  * A numeric field's string, from its opening quote: NaN for "" and "-", the value of a
  * plain decimal (an optional sign, digits, a fraction) exactly as `+text` reads it.
  */
-function decimal() {
-  let k = i + 1;
+function decimal(s: Scan) {
+  let k = s.i + 1;
   const start = k;
-  let c = b[k];
+  let c = s.b[k];
   let negative = false;
   if (c === 0x2d || c === 0x2b) {
     negative = c === 0x2d;
-    c = b[++k];
+    c = s.b[++k];
   }
   let m = 0;
   let digits = 0;
@@ -630,19 +637,19 @@ function decimal() {
   while (c !== undefined && c >= 0x30 && c <= 0x39) {
     m = m * 10 + (c - 0x30);
     digits++;
-    c = b[++k];
+    c = s.b[++k];
   }
   if (c === 0x2e) {
-    c = b[++k];
+    c = s.b[++k];
     while (c !== undefined && c >= 0x30 && c <= 0x39) {
       m = m * 10 + (c - 0x30);
       digits++;
       scale++;
-      c = b[++k];
+      c = s.b[++k];
     }
   }
   if (c !== QUOTE) throw GIVE_UP;
-  i = k + 1;
+  s.i = k + 1;
   if (digits === 0) {
     // "" and "-" mark a missing value; "+", "." and "-." are not numbers.
     if (k === start || (k === start + 1 && negative)) return NaN;
@@ -654,80 +661,80 @@ function decimal() {
     const x = scale === 0 ? m : m / POW10[scale]!;
     return negative ? -x : x;
   }
-  const x = +String.fromCharCode.apply(null, b.subarray(start, k) as unknown as number[]);
+  const x = +String.fromCharCode.apply(null, s.b.subarray(start, k) as unknown as number[]);
   // Beyond a double's range the reference path keeps the text's meaning: leave it to it.
   if (!Number.isFinite(x)) throw GIVE_UP;
   return x;
 }
 
 /** A numeric field: a plain decimal, "-", "" or null; NaN where missing. */
-function number(j: number) {
+function number(s: Scan, j: number) {
   let x = NaN;
-  if (b[i] === QUOTE) x = decimal();
-  else literalNull();
-  let v = numbers[j];
+  if (s.b[s.i] === QUOTE) x = decimal(s);
+  else literalNull(s);
+  let v = s.numbers[j];
   // No array while every value so far is missing (WGT of most tables).
-  if (v === undefined && x === x) v = numbers[j] = new Float64Array(capacity).fill(NaN);
-  if (v !== undefined) v[rows] = x;
+  if (v === undefined && x === x) v = s.numbers[j] = new Float64Array(s.capacity).fill(NaN);
+  if (v !== undefined) v[s.rows] = x;
 }
 
 /** One row, from its "{" to after its "}". */
-function row() {
-  if (rows === capacity) grow();
-  expect(OPEN_BRACE);
-  const start = i;
+function row(s: Scan) {
+  if (s.rows === s.capacity) grow(s);
+  expect(s, OPEN_BRACE);
+  const start = s.i;
   let seen = 0;
   let p = 0;
   // The places whose bytes equal the previous row's hold its values: only the rest is read.
   // (Rows come item by item: only TIME and DATA_VALUE differ from one row to the next.)
-  const places = prevPlaces;
+  const places = s.prevPlaces;
   if (places > 0) {
-    const equal = same(start, prevRow, ends[places - 1]!);
-    while (p < places && ends[p]! <= equal) {
-      const f = order[p]!;
+    const equal = same(s, start, s.prevRow, s.ends[places - 1]!);
+    while (p < places && s.ends[p]! <= equal) {
+      const f = s.order[p]!;
       if (f >= 0) {
         seen |= 1 << f;
-        repeat(f);
+        repeat(s, f);
       }
       p++;
     }
-    if (p > 0) i = start + ends[p - 1]!;
+    if (p > 0) s.i = start + s.ends[p - 1]!;
   }
-  prevRow = start;
+  s.prevRow = start;
   let more = true;
-  if (p > 0) more = next();
-  else if (b[i] === CLOSE_BRACE) {
-    i++;
+  if (p > 0) more = next(s);
+  else if (s.b[s.i] === CLOSE_BRACE) {
+    s.i++;
     more = false;
   }
   if (more) {
     for (;;) {
-      const f = key(p);
-      expect(COLON);
-      const c = b[i];
-      if (c !== QUOTE && c !== N) space();
-      if (f < 0) skipValue();
+      const f = key(s, p);
+      expect(s, COLON);
+      const c = s.b[s.i];
+      if (c !== QUOTE && c !== N) space(s);
+      if (f < 0) skipValue(s);
       else {
         const bit = 1 << f;
         if ((seen & bit) !== 0) throw GIVE_UP; // JSON.parse keeps the last: leave it to it
         seen |= bit;
-        if (f < nTexts) text(f);
-        else number(f - nTexts);
+        if (f < s.nTexts) text(s, f);
+        else number(s, f - s.nTexts);
       }
-      if (p < 64) ends[p] = i - start;
+      if (p < 64) s.ends[p] = s.i - start;
       p++;
-      if (!next()) break;
+      if (!next(s)) break;
     }
   }
   // The places this row had, for the next to compare with (64 at most are remembered).
-  prevPlaces = Math.min(p, 64);
-  if (seen !== all) {
+  s.prevPlaces = Math.min(p, 64);
+  if (seen !== s.all) {
     // Fields the row does not have: absent text; numbers stay NaN.
-    for (let f = 0; f < nTexts; f++) {
+    for (let f = 0; f < s.nTexts; f++) {
       if ((seen & (1 << f)) !== 0) continue;
-      prevId[f] = -1;
-      record(f, ABSENT_ID);
+      s.prevId[f] = -1;
+      record(s, f, ABSENT_ID);
     }
   }
-  rows++;
+  s.rows++;
 }
