@@ -1,7 +1,7 @@
 /**
  * apache-arrow's own IPC writer on the client's columns, for comparison with the client's
- * (src/client/_arrow.ts writes the body itself and has apache-arrow encode only the messages'
- * metadata): the same parts as vectors, a Table, `tableToIPC`, then `pl.readIPCStream`.
+ * (src/client/_arrow.ts writes the messages and the body itself): the same parts as vectors, a
+ * Table, `tableToIPC`, then `pl.readIPCStream`.
  *
  * @module
  */
@@ -55,14 +55,6 @@ function table(columns: readonly ArrowColumn[], height: number) {
   );
   return new a.Table(schema, [batch]);
 }
-
-// Kept alive, as the client keeps its own: with no instance alive, a full collection clears
-// the shapes of apache-arrow's classes and the optimised code that named them.
-const sample: ArrowColumn[] = [
-  { name: "t", kind: "text", values: [null, "a"], index: Uint32Array.of(1, 0), constant: 0 },
-  { name: "f", kind: "float", values: Float64Array.of(1, NaN) },
-];
-export const kept: unknown[] = [table(sample, 2), a.tableToIPC(table(sample, 2), "stream")];
 
 /**
  * A frame through apache-arrow's writer.

@@ -11,15 +11,15 @@
  */
 
 import { startEcosServer } from "../src/server/mod.ts";
-import { buildUrl, decodeBody, decodeBytes } from "../src/client/_request.ts";
+import { buildUrl } from "../src/client/_transport.ts";
+import { decodeBody, decodeBytes } from "../src/client/_decode.ts";
 import { type DataFrame, FrameBuilder, scanFieldsOf } from "../src/client/_frame.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../src/wire/columns.ts";
 import type { Format } from "../src/wire/format.ts";
-import type { RawRow } from "../src/client/_envelope.ts";
 import { loadXmlParser, type XMLParser } from "../src/deps.ts";
-import { XML_PARSER_OPTIONS } from "../src/client/_decode_xml.ts";
-import { scanPage } from "../src/client/_scan_json.ts";
-import type { ScannedPage } from "../src/client/_scan_columns.ts";
+import { XML_PARSER_OPTIONS } from "../src/client/_decode.ts";
+import { scanPage } from "../src/client/_scan.ts";
+import type { Page } from "../src/client/_scan.ts";
 import { PullChecks } from "../src/client/_checks.ts";
 import { Redactor } from "../src/client/_errors.ts";
 
@@ -107,53 +107,49 @@ export function floorJson(bytes: Uint8Array): unknown {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
-/** The reference path's first half: UTF-8 to text, then `decodeBody` (JSON.parse, envelope). */
-export function decodeRows(bytes: Uint8Array): RawRow[] {
-  const decoded = decodeBody(new TextDecoder().decode(bytes), SEARCH);
+/**
+ * The reference path's first half: UTF-8 to text, then `decodeBody` (JSON.parse, the envelope,
+ * the rows into a page).
+ */
+export function decodeReference(bytes: Uint8Array): Page {
+  const decoded = decodeBody(new TextDecoder().decode(bytes), SEARCH, FIELDS);
   if (decoded.kind !== "rows") throw new Error(`The bench page answered ${decoded.code}`);
-  return decoded.rows;
+  return decoded.page;
 }
 
 /**
- * Today's path before this work, kept as the reference: text, JSON.parse, the row reader, and
- * a frame built with Polars expressions.
+ * The reference path: text, JSON.parse, the rows into a page, its checks, and a frame built
+ * with Polars expressions.
  */
 export function referenceDecode(bytes: Uint8Array): DataFrame {
-  const rows = decodeRows(bytes);
-  newChecks().page(rows, 1, REDACTOR);
-  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(rows).finish("expressions");
+  const page = decodeReference(bytes);
+  newChecks().page(page, 1, REDACTOR);
+  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(page).finish("expressions");
 }
 
 /** The scanner alone: bytes to columns. */
-export function scanOnly(bytes: Uint8Array): ScannedPage {
+export function scanOnly(bytes: Uint8Array): Page {
   const page = scanPage(bytes, FIELDS, 1 << 20);
   if (page === undefined) throw new Error("The scanner gave up on the bench page");
   return page;
 }
 
 /** The frame alone, from scanned columns, built the way `finish()` chooses (or as told). */
-export function scannedFrame(page: ScannedPage, way?: "ipc" | "expressions"): DataFrame {
-  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(page).finish(way);
+export function scannedFrame(page: Page, way?: "ipc" | "expressions"): DataFrame {
+  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(page).finish(way);
 }
 
 /**
  * A page as the client decodes it in a pull of one page: its bytes through `decodeBytes`
  * (the scanner for JSON, with the reference path behind it; the XML reader for XML), paging's
- * checks (in the scanned columns, or in rows), then `FrameBuilder`, whose `finish()` picks
+ * checks (in the page's columns), then `FrameBuilder`, whose `finish()` picks
  * Arrow IPC or expressions by the height.
  */
 export function clientDecode(bytes: Uint8Array): DataFrame {
   const decoded = decodeBytes(bytes, SEARCH, FIELDS, 1 << 20);
   if (decoded.kind !== "rows") throw new Error(`The bench page answered ${decoded.code}`);
-  const builder = new FrameBuilder(STATISTIC_SEARCH_SCHEMA);
-  if (decoded.scanned !== undefined) {
-    newChecks().scanned(decoded.scanned, 1, REDACTOR);
-    builder.addScanned(decoded.scanned);
-  } else {
-    newChecks().page(decoded.rows, 1, REDACTOR);
-    builder.add(decoded.rows);
-  }
-  return builder.finish();
+  newChecks().page(decoded.page, 1, REDACTOR);
+  return new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(decoded.page).finish();
 }
 
 const REDACTOR = new Redactor(BENCH_KEY);
@@ -167,12 +163,12 @@ function newChecks(): PullChecks {
 /** Paging's checks of a scanned page alone, as the client runs them (part of its figure). */
 export function checksOf(bytes: Uint8Array): () => void {
   const page = scanOnly(bytes);
-  return () => void newChecks().scanned(page, 1, REDACTOR);
+  return () => void newChecks().page(page, 1, REDACTOR);
 }
 
 let xmlParser: XMLParser | undefined;
 
-/** fast-xml-parser with the options of src/client/_decode_xml.ts, loaded. */
+/** fast-xml-parser with the options of src/client/_decode.ts, loaded. */
 export async function loadBenchXmlParser(): Promise<void> {
   const { XMLParser } = await loadXmlParser();
   xmlParser = new XMLParser(XML_PARSER_OPTIONS);

@@ -7,10 +7,10 @@
 
 /// <reference lib="deno.worker" />
 
-import { scanPage } from "../src/client/_scan_json.ts";
-import type { ScanFields } from "../src/client/_scan_columns.ts";
+import { scanPage } from "../src/client/_scan.ts";
+import type { PageFields } from "../src/client/_scan.ts";
 
-self.onmessage = (e: MessageEvent<{ id: number; bytes: Uint8Array; fields: ScanFields }>) => {
+self.onmessage = (e: MessageEvent<{ id: number; bytes: Uint8Array; fields: PageFields }>) => {
   const { id, bytes, fields } = e.data;
   const page = scanPage(bytes, fields, 1 << 20);
   if (page === undefined) {

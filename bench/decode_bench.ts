@@ -20,9 +20,8 @@ import {
   scanOnly,
   xmlParserAlone,
 } from "./_bodies.ts";
-import { loadArrow } from "../src/client/_arrow.ts";
 
-await Promise.all([loadArrow(), loadBenchXmlParser()]);
+await loadBenchXmlParser();
 const pages = await renderPanelPages([1_000, 10_000, 100_000]);
 
 for (const [size, page] of pages) {

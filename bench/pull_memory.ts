@@ -20,7 +20,7 @@ import { EcosClient } from "../mod.ts";
 import type { DataFrame } from "../src/client/_frame.ts";
 import { collect, PeakSampler, resetRssHighWater, rssHighWater } from "./_measure.ts";
 import { SYNTHETIC_BASE_URL, syntheticService } from "./_synthetic.ts";
-import { _decoding } from "../src/client/_request.ts";
+import { _decoding } from "../src/client/_decode.ts";
 
 /** What one measured pull printed. */
 export interface PullReport {

@@ -44,7 +44,6 @@ import { renderMarkdown } from "./_report_md.ts";
 import { figuresOf, targetsOf } from "./_figures.ts";
 import type { PullMode, PullReport } from "./pull_memory.ts";
 import { spawnServer } from "./serve.ts";
-import { loadArrow } from "../src/client/_arrow.ts";
 import { FrameBuilder } from "../src/client/_frame.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../src/wire/columns.ts";
 import { apacheArrowFrame } from "./_arrow_writer.ts";
@@ -138,7 +137,7 @@ function machine(): Machine {
 async function decodeFramesXml(): Promise<
   { decode: DecodeResult[]; frames: FrameWayResult[]; xml: XmlResult[] }
 > {
-  await Promise.all([loadArrow(), loadBenchXmlParser()]);
+  await loadBenchXmlParser();
   const sizes = [...new Set([...SIZES, ...FRAME_SIZES, ...XML_SIZES])].sort((a, b) => a - b);
   log(`rendering 999Y001 pages of ${sizes.map(rowsLabel).join(", ")} rows from the bundled server`);
   const pages = await renderPanelPages(sizes);
@@ -178,7 +177,7 @@ async function decodeFramesXml(): Promise<
     // The same columns as the client's builder makes them, written by apache-arrow.
     const theirs = () =>
       apacheArrowFrame(
-        new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(scanned)._arrowColumns(),
+        new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(scanned)._arrowColumns(),
         size,
       );
     const ours = scannedFrame(scanned, "ipc");

@@ -13,12 +13,11 @@
 import { spawnServer } from "./serve.ts";
 import { BENCH_KEY, FIELDS, searchUrl } from "./_bodies.ts";
 import { settle, summarise } from "./_measure.ts";
-import { scanPage } from "../src/client/_scan_json.ts";
-import { rowsOf, type ScannedPage } from "../src/client/_scan_columns.ts";
+import { scanPage } from "../src/client/_scan.ts";
+import type { Page } from "../src/client/_scan.ts";
 import { FrameBuilder } from "../src/client/_frame.ts";
 import { PullChecks } from "../src/client/_checks.ts";
 import { Redactor } from "../src/client/_errors.ts";
-import { loadArrow } from "../src/client/_arrow.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../src/wire/columns.ts";
 
 const REPS = Number(Deno.args[0] ?? 5);
@@ -26,17 +25,16 @@ const CONCURRENCY = Number(Deno.args[1] ?? 4);
 const PAGE = 10_000;
 const ARGS = ["999Y001", "D", "20100101", "20220809"];
 
-await loadArrow();
 await using server = await spawnServer(50);
 const worker = new Worker(new URL("_scan_worker.ts", import.meta.url), { type: "module" });
-const waiting = new Map<number, (page: ScannedPage | undefined) => void>();
+const waiting = new Map<number, (page: Page | undefined) => void>();
 worker.onmessage = (e) => {
   waiting.get(e.data.id)?.(e.data.page);
   waiting.delete(e.data.id);
 };
 let ids = 0;
 const inWorker = (bytes: Uint8Array) =>
-  new Promise<ScannedPage | undefined>((resolve) => {
+  new Promise<Page | undefined>((resolve) => {
     const id = ids++;
     waiting.set(id, resolve);
     worker.postMessage({ id, bytes, fields: FIELDS }, [bytes.buffer as ArrayBuffer]);
@@ -53,8 +51,8 @@ async function pull(where: "main" | "worker"): Promise<number> {
     const bytes = await (await fetch(url(first))).bytes();
     const scanned = where === "main" ? scanPage(bytes, FIELDS, PAGE) : await inWorker(bytes);
     if (scanned === undefined) throw new Error("The scanner gave up");
-    checks.page(rowsOf(scanned), first, redactor);
-    builder.reserve(scanned.total).addScanned(scanned, first - 1);
+    checks.page(scanned, first, redactor);
+    builder.reserve(scanned.total).add(scanned, first - 1);
     return scanned.total;
   };
   const total = await page(1);

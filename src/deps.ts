@@ -30,7 +30,7 @@ function importLater(specifier: string): Promise<never> {
 
 /**
  * fast-xml-parser, loaded on first use: the client reads the XML shape ECOS sends itself and
- * needs the parser only for other shapes (src/client/_decode_xml.ts).
+ * needs the parser only for other shapes (src/client/_decode.ts).
  *
  * @returns The fast-xml-parser module.
  */
@@ -52,9 +52,9 @@ export function loadVega(): Promise<
 export type { TopLevelSpec as VegaLiteTopLevelSpec } from "npm:vega-lite@6.5.0";
 
 /**
- * apache-arrow, loaded on first use: it encodes the messages of the Arrow IPC stream in which
- * the client hands a frame's columns to Polars in one native call (src/client/_arrow.ts).
- * Importing it costs about 100 ms, which importing mod.ts does not pay.
+ * apache-arrow, loaded on first use: the benchmarks compare its IPC writer with the client's
+ * own (src/client/_arrow.ts), which needs no library. Importing it costs about 100 ms, which
+ * importing mod.ts does not pay.
  *
  * @returns The apache-arrow module and its IPC message metadata module.
  */

@@ -1,20 +1,22 @@
 /**
- * A frame in one native call: the columns written as an Arrow IPC stream (apache-arrow builds
- * its messages) and read by `pl.readIPCStream`. Text columns are Utf8View, the layout Polars
- * keeps strings in: 16 bytes a row, values of up to 12 bytes inline, longer ones pointing into
- * one buffer that holds each distinct value once. So a dictionary-encoded column needs no
- * gather, and no string crosses the native boundary one at a time.
+ * A frame in one native call: the columns written as an Arrow IPC stream and read by
+ * `pl.readIPCStream`. Text columns are Utf8View, the layout Polars keeps strings in: 16 bytes a
+ * row, values of up to 12 bytes inline, longer ones pointing into one buffer that holds each
+ * distinct value once. So a dictionary-encoded column needs no gather, and no string crosses the
+ * native boundary one at a time.
  *
- * apache-arrow is loaded on first use ({@linkcode loadArrow}); until it is, the frame builder
- * takes its other way (Polars expressions), which gives the same frame.
+ * The stream's two messages (the schema, the record batch's header) are flatbuffers, written
+ * here front to back from the columns: a schema is a handful of tables, a header two vectors of
+ * structs. (apache-arrow's writer builds vectors and a table and walks them with visitors, about
+ * 1 ms a frame, most of what a page of 1,000 rows may take; its message encoder is a class whose
+ * optimised code V8 drops at each full collection. The format: Arrow's format/Message.fbs and
+ * format/Schema.fbs, and the flatbuffers binary format.)
  *
  * @module
  */
 
 import { Buffer } from "node:buffer";
-import { type DataFrame, loadApacheArrow, pl } from "../deps.ts";
-
-type Modules = Awaited<ReturnType<typeof loadApacheArrow>>;
+import { type DataFrame, pl } from "../deps.ts";
 
 /** A column to write. Text and dates are a dictionary and an index a row (or one value). */
 export type ArrowColumn =
@@ -50,47 +52,6 @@ export type ArrowColumn =
     /** The values, NaN for missing; `undefined` when every value is missing. */
     values: Float64Array | undefined;
   };
-
-let arrow: Modules | undefined;
-/** Objects of apache-arrow kept alive (see {@linkcode loadArrow}). */
-const kept: unknown[] = [];
-const SAMPLE: readonly ArrowColumn[] = [
-  {
-    name: "t",
-    kind: "text",
-    values: [null, "a", "a longer value"],
-    index: Uint32Array.of(1, 2, 0),
-    constant: 0,
-  },
-  { name: "d", kind: "date", values: [null, 1], index: Uint32Array.of(1, 1, 0), constant: 0 },
-  { name: "f", kind: "float", values: Float64Array.of(1, NaN, 2) },
-];
-
-/**
- * Loads apache-arrow, once.
- *
- * @returns When it is loaded.
- */
-export function loadArrow(): Promise<void> {
-  loading ??= loadApacheArrow().then((m) => {
-    arrow = m;
-    // A small stream written now, its objects kept: V8 holds the shapes of class instances
-    // weakly, and with none alive a full collection clears them and throws away the optimised
-    // code that named them, so that each frame would run the encoder cold.
-    kept.push(ipcStream(m, SAMPLE, 3, kept));
-  });
-  return loading;
-}
-let loading: Promise<void> | undefined;
-
-/**
- * Whether {@linkcode ipcFrame} can run now.
- *
- * @returns `true` once apache-arrow is loaded.
- */
-export function arrowLoaded(): boolean {
-  return arrow !== undefined;
-}
 
 const encoder = new TextEncoder();
 
@@ -189,8 +150,14 @@ function textPart(c: Extract<ArrowColumn, { kind: "text" }>, height: number): Pa
       rows[q + 3] = words[k + 3]!;
     }
     // A dictionary may hold null more than once (a page's, taken whole).
-    const isNull = Uint8Array.from(values, (v) => (v === null ? 1 : 0));
-    if (isNull.includes(1)) {
+    const isNull = new Uint8Array(values.length);
+    let nulls = 0;
+    for (let k = 0; k < values.length; k++) {
+      if (values[k] !== null) continue;
+      isNull[k] = 1;
+      nulls++;
+    }
+    if (nulls > 0) {
       for (let r = 0; r < height; r++) {
         if (isNull[index[r]!] === 1) {
           validity ??= allValid(height);
@@ -216,9 +183,15 @@ function datePart(c: Extract<ArrowColumn, { kind: "date" }>, height: number): Pa
       validity = noneValid(height);
     } else days.fill(day);
   } else {
-    const table = Int32Array.from(values, (v) => v ?? 0);
+    const table = new Int32Array(values.length);
+    let nulls = 0;
+    for (let k = 0; k < values.length; k++) {
+      const day = values[k];
+      if (day === null || day === undefined) nulls++;
+      else table[k] = day;
+    }
     for (let r = 0; r < height; r++) days[r] = table[index[r]!]!;
-    if (values.includes(null)) {
+    if (nulls > 0) {
       for (let r = 0; r < height; r++) {
         if (values[index[r]!] === null) {
           validity ??= allValid(height);
@@ -272,106 +245,197 @@ export function _parts(columns: readonly ArrowColumn[], height: number): Part[] 
   );
 }
 
-/** A message as the stream frames it: a continuation marker, its length, itself, padding. */
-function framed(message: Uint8Array): Uint8Array {
-  const size = (message.byteLength + 8 + 7) & ~7;
+// Flatbuffers, written front to back: a table's vtable, then the table, then what its offsets
+// point to (offsets are unsigned and point forward; a table's offset to its vtable is signed).
+// Module functions over a buffer, not a class: V8 keeps their optimised code across collections.
+
+/** The message being written: a zeroed buffer sized beforehand, and the next free byte. */
+let fb = new Uint8Array(0);
+let dv = new DataView(fb.buffer);
+let at = 0;
+
+function align(n: number): void {
+  at = (at + n - 1) & -n;
+}
+
+/** A field of a table: its byte size and value; `undefined` leaves it out (its default). */
+type Slot = readonly [size: 1 | 2 | 4 | 8, value: number] | undefined;
+
+/** Each field's place in the last table written (-1: left out). */
+const places: number[] = [];
+
+/**
+ * Writes a table of fields in order, its vtable just before it; an offset field (size 4) is
+ * filled in by what it points to ({@linkcode vectorAt}, {@linkcode tableAt}, {@linkcode stringAt}).
+ */
+function table(slots: readonly Slot[]): number {
+  align(2);
+  const vtable = at;
+  const vsize = 4 + 2 * slots.length;
+  at += vsize;
+  align(4);
+  const start = at;
+  dv.setInt32(start, start - vtable, true);
+  at += 4;
+  places.length = 0;
+  slots.forEach((slot, k) => {
+    if (slot === undefined) return void places.push(-1);
+    const [size, value] = slot;
+    align(size);
+    if (size === 1) dv.setUint8(at, value);
+    else if (size === 2) dv.setInt16(at, value, true);
+    else if (size === 8) dv.setBigInt64(at, BigInt(value), true);
+    dv.setUint16(vtable + 4 + 2 * k, at - start, true);
+    places.push(at);
+    at += size;
+  });
+  dv.setUint16(vtable, vsize, true);
+  dv.setUint16(vtable + 2, at - start, true);
+  return start;
+}
+
+/** Writes a table here and points the offset field at `place` to it. */
+function tableAt(place: number, slots: readonly Slot[]): number {
+  const start = table(slots);
+  dv.setUint32(place, start - place, true);
+  return start;
+}
+
+/** Writes a vector's length here, pointed to by `place`: returns its first element's place. */
+function vectorAt(place: number, count: number, size: 4 | 8 | 16): number {
+  if (size === 4) align(4);
+  else {
+    align(8);
+    at += 4; // 8-byte elements start 8-aligned, right after the length
+  }
+  dv.setUint32(place, at - place, true);
+  dv.setUint32(at, count, true);
+  at += 4;
+  const first = at;
+  at += count * size;
+  return first;
+}
+
+/** Writes a string here (its length, its UTF-8, a NUL), pointed to by `place`. */
+function stringAt(place: number, bytes: Uint8Array): void {
+  align(4);
+  dv.setUint32(place, at - place, true);
+  dv.setUint32(at, bytes.length, true);
+  fb.set(bytes, at + 4);
+  at += 4 + bytes.length + 1;
+}
+
+/**
+ * Starts a message (Message.fbs): version V5, a header of `type` (1 schema, 3 record batch),
+ * the body's length; the root offset points to it.
+ */
+function message(size: number, type: number, bodyLength: number): number {
+  fb = new Uint8Array(size);
+  dv = new DataView(fb.buffer);
+  at = 4;
+  const start = table([[2, 4], [1, type], [4, 0], [8, bodyLength]]);
+  dv.setUint32(0, start, true);
+  return places[2]!;
+}
+
+/** The message written, framed for the stream: a continuation marker, its length, padding. */
+function framed(): Uint8Array {
+  const size = (at + 8 + 7) & ~7;
   const out = new Uint8Array(size);
   const view = new DataView(out.buffer);
   view.setInt32(0, -1, true);
   view.setInt32(4, size - 8, true);
-  out.set(message, 8);
+  out.set(fb.subarray(0, at), 8);
+  fb = new Uint8Array(0);
+  dv = new DataView(fb.buffer);
   return out;
 }
 
 /** The schema message of each layout of columns (names and kinds), encoded once. */
 const schemas = new Map<string, Uint8Array>();
 
-function schemaMessage(m: Modules, columns: readonly ArrowColumn[]): Uint8Array {
+/** The schema message (Schema.fbs): a nullable field a column, Utf8View, Date32 or Float64. */
+function schemaMessage(columns: readonly ArrowColumn[]): Uint8Array {
   const key = columns.map((c) => `${c.kind}:${c.name}`).join("\u0000");
   let bytes = schemas.get(key);
-  if (bytes === undefined) {
-    const [a, ipc] = m;
-    const fields = columns.map((c) =>
-      new a.Field(
-        c.name,
-        c.kind === "text"
-          ? new a.Utf8View()
-          : c.kind === "date"
-          ? new a.DateDay()
-          : new a.Float64(),
-        true,
-      )
-    );
-    bytes = framed(ipc.Message.encode(ipc.Message.from(new a.Schema(fields))));
-    schemas.set(key, bytes);
-  }
+  if (bytes !== undefined) return bytes;
+  const names = columns.map((c) => encoder.encode(c.name));
+  const size = 128 + columns.length * 96 + names.reduce((n, b) => n + b.length, 0);
+  const header = message(size, 1, 0);
+  tableAt(header, [undefined, [4, 0]]);
+  const first = vectorAt(places[1]!, columns.length, 4);
+  columns.forEach((c, k) => {
+    // Type: 24 Utf8View, 8 Date (unit 0: days), 3 FloatingPoint (precision 2: double).
+    const type = c.kind === "text" ? 24 : c.kind === "date" ? 8 : 3;
+    tableAt(first + 4 * k, [[4, 0], [1, 1], [1, type], [4, 0], undefined, [4, 0]]);
+    const [name, , , typeAt, , children] = places as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    stringAt(name, names[k]!);
+    vectorAt(children, 0, 4);
+    tableAt(typeAt, c.kind === "text" ? [] : [[2, c.kind === "date" ? 0 : 2]]);
+  });
+  bytes = framed();
+  schemas.set(key, bytes);
   return bytes;
 }
 
 /**
- * The columns as an Arrow IPC stream: the schema message, one record batch, the end. The
- * messages' metadata (flatbuffers) are apache-arrow's encoding; the body is written here
- * straight from the columns, each buffer once, 8-byte aligned. (apache-arrow's own writer
- * builds vectors and a table first and walks them with visitors: about 1 ms a frame, which
- * a page of 1,000 rows cannot afford; see bench/RESULTS.md.)
+ * The columns as an Arrow IPC stream: the schema message, one record batch, the end. Each
+ * buffer of the body is written once, 8-byte aligned.
  */
-function ipcStream(
-  m: Modules,
-  columns: readonly ArrowColumn[],
-  height: number,
-  keep?: unknown[],
-): Uint8Array {
+function ipcStream(columns: readonly ArrowColumn[], height: number): Uint8Array {
   const parts = _parts(columns, height);
-  const ipc = m[1];
-  const nodes: InstanceType<typeof ipc.FieldNode>[] = [];
-  const regions: InstanceType<typeof ipc.BufferRegion>[] = [];
+  const buffers: (Uint8Array | undefined)[] = [];
   const variadic: number[] = [];
-  const chunks: Uint8Array[] = [];
-  let body = 0;
-  const add = (bytes: Uint8Array | undefined) => {
-    const length = bytes?.byteLength ?? 0;
-    regions.push(new ipc.BufferRegion(body, length));
-    if (bytes !== undefined && length > 0) chunks.push(bytes);
-    else chunks.push(EMPTY);
-    body += (length + 7) & ~7;
-  };
   for (const p of parts) {
-    nodes.push(new ipc.FieldNode(height, p.nullCount));
-    add(p.nullCount > 0 ? p.validity : undefined);
-    for (const b of p.buffers) add(b);
+    buffers.push(p.nullCount > 0 ? p.validity : undefined, ...p.buffers);
     if (p.kind === "text") variadic.push(p.buffers.length - 1);
   }
-  const header = new ipc.RecordBatch(height, nodes, regions, null, variadic);
-  const message = ipc.Message.from(header, body);
-  const batch = framed(ipc.Message.encode(message));
-  keep?.push(header, message, nodes[0], regions[0]);
-  const schema = schemaMessage(m, columns);
+  const body = buffers.reduce((n, b) => n + (((b?.byteLength ?? 0) + 7) & ~7), 0);
+  // The record batch (RecordBatch in Message.fbs): rows, a FieldNode (length, null count) a
+  // column, a Buffer (offset, length) a buffer, and the data buffers of each view column.
+  const size = 128 + 16 * (parts.length + buffers.length) + 8 * variadic.length;
+  const header = message(size, 3, body);
+  tableAt(header, [[8, height], [4, 0], [4, 0], undefined, [4, 0]]);
+  const [, nodesAt, buffersAt, , variadicAt] = places as [number, number, number, number, number];
+  const nodes = vectorAt(nodesAt, parts.length, 16);
+  parts.forEach((p, k) => {
+    dv.setBigInt64(nodes + 16 * k, BigInt(height), true);
+    dv.setBigInt64(nodes + 16 * k + 8, BigInt(p.nullCount), true);
+  });
+  const regions = vectorAt(buffersAt, buffers.length, 16);
+  let offset = 0;
+  buffers.forEach((b, k) => {
+    const length = b?.byteLength ?? 0;
+    dv.setBigInt64(regions + 16 * k, BigInt(offset), true);
+    dv.setBigInt64(regions + 16 * k + 8, BigInt(length), true);
+    offset += (length + 7) & ~7;
+  });
+  const counts = vectorAt(variadicAt, variadic.length, 8);
+  variadic.forEach((v, k) => dv.setBigInt64(counts + 8 * k, BigInt(v), true));
+  const batch = framed();
+  const schema = schemaMessage(columns);
   const out = new Uint8Array(schema.byteLength + batch.byteLength + body + 8);
   out.set(schema, 0);
   out.set(batch, schema.byteLength);
-  let at = schema.byteLength + batch.byteLength;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += (c.byteLength + 7) & ~7;
+  let to = schema.byteLength + batch.byteLength;
+  for (const b of buffers) {
+    if (b !== undefined) out.set(b, to);
+    to += ((b?.byteLength ?? 0) + 7) & ~7;
   }
   // The end of the stream: a continuation marker and a length of 0.
-  new DataView(out.buffer).setInt32(at, -1, true);
+  new DataView(out.buffer).setInt32(to, -1, true);
   return out;
 }
 
-const EMPTY = new Uint8Array(0);
-
-/**
- * Builds a frame from columns in one native call. Call it only once {@linkcode arrowLoaded}.
- *
- * @param columns The columns, in order.
- * @param height Rows.
- * @returns The frame.
- */
+/** Builds a frame from columns in one native call. */
 export function ipcFrame(columns: readonly ArrowColumn[], height: number): DataFrame {
-  const m = arrow;
-  if (m === undefined) throw new Error("apache-arrow is not loaded yet");
-  const bytes = ipcStream(m, columns, height);
-  const frame = pl.readIPCStream(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  return frame;
+  const bytes = ipcStream(columns, height);
+  return pl.readIPCStream(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }

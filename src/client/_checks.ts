@@ -1,30 +1,24 @@
 /**
  * What a page's rows must be to belong to the query that asked for them, checked before any
- * row is kept (in a frame or in the response cache). Paging runs these on every page, whatever
- * decoded it, so that a faster decoder runs the same checks.
+ * row is kept (in a frame or in the response cache). Paging runs these on every page, in its
+ * columns (`_scan.ts`), whatever decoded it.
  *
  * StatisticSearch rows must have the STAT_CODE asked, a TIME that is a label of the cycle asked
  * (either half-monthly spelling) within the range of the part asked, the item codes asked where
  * items were given ("?" asks for any), and a (ITEM_CODE1..4, TIME) that no other row of the
  * pull has. Numeric fields (DATA_VALUE, WGT; and the lookups' DATA_CNT, WEIGHT) must be plain
- * decimal numbers (see {@linkcode isPlainNumber}), "-", "" or null. StatisticItemList rows must
- * have the STAT_CODE asked. Each check is a property load and a comparison or a map lookup a
- * row: linear in rows, and cheap beside parsing.
- *
- * A page the scanner read (_scan_json.ts) is checked in its columns, with no object a row
- * ({@linkcode PullChecks.scanned}): codes and labels once per distinct value of the page's
- * dictionaries, then a pass over the rows' ids in typed arrays. It fails on the same row and
- * field, with the same words, as the rows would, and marks the same record of the pull: a pull
- * may check some pages one way and some the other (tests/client/scan_json_test.ts holds the
- * two to the same outcomes).
+ * decimal numbers (see {@linkcode isPlainNumber}), "-", "" or null: the scanner reads no other
+ * value, and the reference path notes the first other one of each field (`Page.odd`).
+ * StatisticItemList rows must have the STAT_CODE asked. Codes and labels are read once per
+ * distinct value of the page's dictionaries, then one pass over the rows' ids in typed arrays
+ * finds the first bad row: linear in rows, and cheap beside decoding. A failure names the first
+ * bad row and field, in the rows' order and then the fields'.
  *
  * @module
  */
 
-import { BodyError, fieldName, type RawRow } from "./_envelope.ts";
-import { isPlainNumber } from "./_plain_number.ts";
-import type { Redactor } from "./_errors.ts";
-import { rowsOf, type ScanFields, type ScannedPage, type ScannedText } from "./_scan_columns.ts";
+import { BodyError, fieldName, type Redactor } from "./_errors.ts";
+import { ABSENT_ID, type Page, type PageText } from "./_scan.ts";
 import {
   civilDays,
   type Cycle,
@@ -33,20 +27,12 @@ import {
   isCycle,
   tryParseLabel,
 } from "../wire/period.ts";
-import {
-  type ColumnSpec,
-  KEY_STATISTIC_LIST_SCHEMA,
-  STATISTIC_ITEM_LIST_SCHEMA,
-  STATISTIC_SEARCH_SCHEMA,
-} from "../wire/columns.ts";
 
 /**
  * A TIME label's period ordinal in a cycle, as `tryParseLabel(label.trim(), cycle)` gives it,
  * or `undefined`. The common shapes are read from char codes (a pull reads one a row); others
  * (half-monthly, spaces) go the long way.
  *
- * @param label The label.
- * @param cycle The cycle asked.
  * @returns The ordinal, or `undefined` for a label that is not a period of `cycle`.
  */
 export function periodOf(label: string, cycle: Cycle): number | undefined {
@@ -80,18 +66,6 @@ export function periodOf(label: string, cycle: Cycle): number | undefined {
 function sameCode(v: unknown, want: string, upper: string): boolean {
   return v === want || (typeof v === "string" && v.trim().toUpperCase() === upper);
 }
-
-/** The numeric fields of a schema, with whether they are whole numbers. */
-function numberFields(schema: readonly ColumnSpec[]): { field: string; whole: boolean }[] {
-  return schema.filter((c) => c.kind === "float" || c.kind === "int")
-    .map((c) => ({ field: c.source ?? c.name, whole: c.kind === "int" }));
-}
-
-const NUMBERS: Readonly<Record<string, { field: string; whole: boolean }[]>> = {
-  StatisticSearch: numberFields(STATISTIC_SEARCH_SCHEMA),
-  KeyStatisticList: numberFields(KEY_STATISTIC_LIST_SCHEMA),
-  StatisticItemList: numberFields(STATISTIC_ITEM_LIST_SCHEMA),
-};
 
 const ITEM_FIELDS = ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4"] as const;
 
@@ -139,177 +113,77 @@ function searchAsked(args: readonly string[]): SearchAsked | undefined {
  * ```ts
  * import assert from "node:assert/strict";
  * import { PullChecks } from "./_checks.ts";
+ * import { pageOf } from "./_decode.ts";
  * import { Redactor } from "./_errors.ts";
  *
  * const checks = new PullChecks("StatisticSearch", ["722Y001", "M", "202401", "202402"]);
- * const row = (TIME: string) => ({ STAT_CODE: "722Y001", ITEM_CODE1: "0101000", TIME });
+ * const page = (TIME: string) =>
+ *   pageOf([{ STAT_CODE: "722Y001", ITEM_CODE1: "0101000", TIME }], 2, undefined, "StatisticSearch");
  * const redactor = new Redactor("key");
- * checks.page([row("202401")], 1, redactor);
- * assert.throws(() => checks.page([row("202401")], 2, redactor), /row 2, .*already given/);
- * assert.throws(() => checks.page([row("202403")], 2, redactor), /outside the range asked/);
- * checks.page([row("202402")], 2, redactor);
+ * checks.page(page("202401"), 1, redactor);
+ * assert.throws(() => checks.page(page("202401"), 2, redactor), /row 2, .*already given/);
+ * assert.throws(() => checks.page(page("202403"), 2, redactor), /outside the range asked/);
+ * checks.page(page("202402"), 2, redactor);
  * ```
  */
 export class PullChecks {
-  readonly #numbers: { field: string; whole: boolean }[];
   readonly #search: SearchAsked | undefined;
   /** StatisticItemList: the table asked. */
-  readonly #table: { code: string; upper: string } | undefined;
+  readonly #table: string | undefined;
   /** The periods seen of each item of the pull, by item id. */
   readonly #seen: Seen[] = [];
   /** Item ids by their codes, ITEM_CODE1..4 joined. */
   readonly #itemIds = new Map<string, number>();
 
-  /**
-   * @param service The service asked.
-   * @param args Its arguments as sent (half-monthly labels in either spelling).
-   */
+  /** */
   constructor(service: string, args: readonly string[]) {
-    this.#numbers = NUMBERS[service] ?? [];
     this.#search = service === "StatisticSearch" ? searchAsked(args) : undefined;
-    const code = args[0];
-    this.#table = service === "StatisticItemList" && code !== undefined
-      ? { code, upper: code.toUpperCase() }
-      : undefined;
+    this.#table = service === "StatisticItemList" ? args[0] : undefined;
   }
 
   /**
-   * Checks one page's rows.
+   * Checks one page, marking each row's (items, TIME) as seen.
    *
-   * @param rows The page's rows.
-   * @param firstRow The first row's number in the pull (the page's `startNo`).
-   * @param redactor Hides the key in the values quoted.
-   * @returns Takes back what the page marked as seen: for a page that passed these checks and
-   * then failed another (the frame's), so that it can be asked again.
    * @throws {BodyError} Naming the first bad row's number and field, and what is wrong.
    */
-  page(rows: readonly RawRow[], firstRow: number, redactor: Redactor): () => void {
-    // The frame's wording (see _frame.ts): row number in the pull, field, value, what is wrong.
-    const fail = (j: number, field: string, v: unknown, what: string): never => {
+  page(page: Page, firstRow: number, redactor: Redactor): () => void {
+    const fail = (row: number, field: string, v: unknown, what: string): never => {
       throw new BodyError(
-        `row ${firstRow + j}, field ${fieldName(field)}, holds ${shown(v, redactor)}, ${what}`,
+        `row ${firstRow + row}, field ${fieldName(field)}, holds ${shown(v, redactor)}, ${what}`,
       );
     };
-    if (this.#search !== undefined) return this.#searchRows(rows, fail, redactor);
-    const table = this.#table;
-    for (let j = 0; j < rows.length; j++) {
-      const r = rows[j]!;
-      if (table !== undefined && !sameCode(r.STAT_CODE, table.code, table.upper)) {
-        fail(j, "STAT_CODE", r.STAT_CODE, `not the table asked (${table.code})`);
-      }
-      for (const { field, whole } of this.#numbers) {
-        if (!isPlainNumber(r[field], whole)) {
-          fail(j, field, r[field], `not a plain ${whole ? "whole" : "decimal"} number`);
+    const odd = firstOdd(page);
+    const failOdd = (o: Odd) =>
+      fail(o.row, o.field, o.value, `not a plain ${o.whole ? "whole" : "decimal"} number`);
+    if (this.#search !== undefined) return this.#searchPage(page, fail, failOdd, odd, redactor);
+    if (this.#table !== undefined) {
+      const stat = textAt(page, "STAT_CODE");
+      const bad = badCodes(stat.values, this.#table);
+      const [s, sm] = idsOf(stat);
+      const limit = odd === undefined ? page.count : odd.row + 1;
+      for (let j = 0; j < limit; j++) {
+        const id = s[j & sm]!;
+        if (bad[id] === 1) {
+          fail(j, "STAT_CODE", stat.values[id], `not the table asked (${this.#table})`);
         }
       }
     }
+    if (odd !== undefined) failOdd(odd);
     return () => {};
   }
 
-  /** StatisticSearch rows: the fields named once each, for loads with fixed names. */
-  #searchRows(
-    rows: readonly RawRow[],
-    fail: (j: number, field: string, v: unknown, what: string) => never,
+  #searchPage(
+    page: Page,
+    fail: (row: number, field: string, v: unknown, what: string) => never,
+    failOdd: (odd: Odd) => never,
+    odd: Odd | undefined,
     redactor: Redactor,
   ): () => void {
     const q = this.#search!;
-    const [i1, i2, i3, i4] = q.items;
-    // Each row's item and period, so that a page that fails can take back what it marked.
-    const marked = new Int32Array(rows.length);
-    const offsets = new Int32Array(rows.length);
-    let j = 0;
-    const undo = () => {
-      for (let k = 0; k < j; k++) unmark(this.#seen[marked[k]!]!, offsets[k]!);
-    };
-    try {
-      let prev: RawRow | undefined;
-      let seen: Seen | undefined;
-      let id = -1;
-      for (; j < rows.length; j++) {
-        const r = rows[j]!;
-        const code = r.STAT_CODE;
-        if (code !== q.statCode && !sameCode(code, q.statCode, q.upper)) {
-          fail(j, "STAT_CODE", code, `not the table asked (${q.statCode})`);
-        }
-        const c1 = r.ITEM_CODE1, c2 = r.ITEM_CODE2, c3 = r.ITEM_CODE3, c4 = r.ITEM_CODE4;
-        if (i1 !== undefined && c1 !== i1 && !sameCode(c1, i1, i1.toUpperCase())) {
-          fail(j, "ITEM_CODE1", c1, `not the item asked (${i1})`);
-        }
-        if (i2 !== undefined && c2 !== i2 && !sameCode(c2, i2, i2.toUpperCase())) {
-          fail(j, "ITEM_CODE2", c2, `not the item asked (${i2})`);
-        }
-        if (i3 !== undefined && c3 !== i3 && !sameCode(c3, i3, i3.toUpperCase())) {
-          fail(j, "ITEM_CODE3", c3, `not the item asked (${i3})`);
-        }
-        if (i4 !== undefined && c4 !== i4 && !sameCode(c4, i4, i4.toUpperCase())) {
-          fail(j, "ITEM_CODE4", c4, `not the item asked (${i4})`);
-        }
-        const time = r.TIME;
-        const period = typeof time === "string" ? periodOf(time, q.cycle) : undefined;
-        if (period === undefined) fail(j, "TIME", time, `not a period of cycle ${q.cycle}`);
-        if (period < q.lo || period > q.hi) {
-          fail(j, "TIME", time, `outside the range asked (${q.start} to ${q.end})`);
-        }
-        const value = r.DATA_VALUE;
-        if (value !== null && value !== "" && value !== "-" && !isPlainNumber(value)) {
-          fail(j, "DATA_VALUE", value, "not a plain decimal number");
-        }
-        if (r.WGT !== null && !isPlainNumber(r.WGT)) {
-          fail(j, "WGT", r.WGT, "not a plain decimal number");
-        }
-        // Rows come item by item: most have the previous row's items.
-        if (
-          prev === undefined || c1 !== prev.ITEM_CODE1 || c2 !== prev.ITEM_CODE2 ||
-          c3 !== prev.ITEM_CODE3 || c4 !== prev.ITEM_CODE4
-        ) {
-          id = this.#itemId(c1, c2, c3, c4);
-          seen = this.#seen[id]!;
-        }
-        prev = r;
-        const offset = period - q.lo;
-        if (!mark(seen!, offset)) {
-          fail(
-            j,
-            "TIME",
-            time,
-            `a period already given for the same items (${shownItems([c1, c2, c3, c4], redactor)})`,
-          );
-        }
-        marked[j] = id;
-        offsets[j] = offset;
-      }
-    } catch (e) {
-      // A page that fails may be asked again: it takes back what it marked.
-      undo();
-      throw e;
-    }
-    return undo;
-  }
-
-  /**
-   * Checks one page as the scanner read it, in its columns: the outcome of
-   * {@linkcode PullChecks.page} on its rows (the same first bad row and field, the same
-   * message), marking the same record of the pull. Codes are compared once per distinct value
-   * of the page's dictionaries, labels read once per distinct value; then one pass over the
-   * rows' ids finds the first bad row in the rows' order and marks each row's (items, TIME).
-   * Numbers need no check: the scanner reads only plain decimals, "-", "" and null, and hands
-   * any other value to the reference path. A page of another service, or of fields without
-   * the codes, is checked in rows.
-   *
-   * @param page The scanned page.
-   * @param firstRow The first row's number in the pull (the page's `startNo`).
-   * @param redactor Hides the key in the values quoted.
-   * @returns Takes back what the page marked as seen (see {@linkcode PullChecks.page}).
-   * @throws {BodyError} Naming the first bad row's number and field, and what is wrong.
-   */
-  scanned(page: ScannedPage, firstRow: number, redactor: Redactor): () => void {
-    const q = this.#search;
-    const at = q === undefined ? undefined : codeFieldsOf(page.fields);
-    if (q === undefined || at === undefined) return this.page(rowsOf(page), firstRow, redactor);
     const count = page.count;
-    const stat = page.texts[at.stat]!;
-    const time = page.texts[at.time]!;
-    const items = at.items.map((k) => page.texts[k]!);
+    const stat = textAt(page, "STAT_CODE");
+    const time = textAt(page, "TIME");
+    const items = ITEM_FIELDS.map((f) => textAt(page, f));
     // Which ids hold a code other than the one asked (none where any will do), and each
     // distinct label's place in the range asked: each distinct value read once.
     const statBad = badCodes(stat.values, q.statCode);
@@ -353,32 +227,37 @@ export class PullChecks {
     const undo = () => {
       for (let k = 0; k < done; k++) unmark(all[marked[k]!]!, offsets[t[k & tm]!]!);
     };
-    if (done === count) return undo;
-    // Row `done` failed: what the rows' checks would say of it, in their order of fields.
+    if (done === count && odd === undefined) return undo;
+    // A row failed: the first, and of its fields the first, in the order the fields are read.
     undo();
-    const fail = (field: string, v: unknown, what: string): never => {
-      throw new BodyError(
-        `row ${firstRow + done}, field ${fieldName(field)}, holds ${shown(v, redactor)}, ${what}`,
-      );
-    };
+    if (odd !== undefined && odd.row < done) failOdd(odd);
+    if (done === count) return failOdd(odd!);
     const sj = s[done & sm]!;
     if (statBad[sj] === 1) {
-      fail("STAT_CODE", stat.values[sj], `not the table asked (${q.statCode})`);
+      fail(done, "STAT_CODE", stat.values[sj], `not the table asked (${q.statCode})`);
     }
     const ids = [a[done & am]!, b[done & bm]!, c[done & cm]!, d[done & dm]!];
     ids.forEach((v, k) => {
       if (itemBad[k]![v] === 1) {
-        fail(ITEM_FIELDS[k]!, items[k]!.values[v], `not the item asked (${q.items[k]})`);
+        fail(done, ITEM_FIELDS[k]!, items[k]!.values[v], `not the item asked (${q.items[k]})`);
       }
     });
     const tj = t[done & tm]!;
     const offset = offsets[tj]!;
-    if (offset === NOT_A_PERIOD) fail("TIME", time.values[tj], `not a period of cycle ${q.cycle}`);
-    if (offset === OUTSIDE) {
-      fail("TIME", time.values[tj], `outside the range asked (${q.start} to ${q.end})`);
+    if (offset === NOT_A_PERIOD) {
+      fail(done, "TIME", time.values[tj], `not a period of cycle ${q.cycle}`);
     }
+    if (offset === OUTSIDE) {
+      fail(done, "TIME", time.values[tj], `outside the range asked (${q.start} to ${q.end})`);
+    }
+    if (odd?.row === done) failOdd(odd);
     const codes = shownItems(codesOf(done), redactor);
-    return fail("TIME", time.values[tj], `a period already given for the same items (${codes})`);
+    return fail(
+      done,
+      "TIME",
+      time.values[tj],
+      `a period already given for the same items (${codes})`,
+    );
   }
 
   /** The pull's id of an item (ITEM_CODE1..4), made with its record of periods when new. */
@@ -395,35 +274,36 @@ export class PullChecks {
   }
 }
 
-/** Where a scan's fields put the codes and TIME. */
-interface CodeFields {
-  stat: number;
-  items: number[];
-  time: number;
+/** A numeric field's first value that is not a plain number, with its field. */
+interface Odd {
+  row: number;
+  field: string;
+  value: unknown;
+  whole: boolean;
 }
 
-const codeFields = new WeakMap<ScanFields, CodeFields | null>();
+/** The page's first numeric value that is not a plain number: by row, then by field. */
+function firstOdd(page: Page): Odd | undefined {
+  let first: Odd | undefined;
+  page.odd?.forEach((o, j) => {
+    if (o === undefined || (first !== undefined && first.row <= o.row)) return;
+    const field = page.fields.numbers[j]!;
+    first = { row: o.row, field, value: o.value, whole: page.fields.whole.includes(field) };
+  });
+  return first;
+}
 
-/**
- * The places of STAT_CODE, ITEM_CODE1..4 and TIME among a scan's text fields; `undefined` when
- * one is missing, or DATA_VALUE or WGT is not among its numbers (which the scanner vouches
- * for): such a page is checked in rows.
- */
-function codeFieldsOf(fields: ScanFields): CodeFields | undefined {
-  let at = codeFields.get(fields);
-  if (at === undefined) {
-    const stat = fields.text.indexOf("STAT_CODE");
-    const items = ITEM_FIELDS.map((f) => fields.text.indexOf(f));
-    const time = fields.text.indexOf("TIME");
-    const numbers = NUMBERS.StatisticSearch!.every(({ field }) => fields.numbers.includes(field));
-    at = stat < 0 || time < 0 || items.includes(-1) || !numbers ? null : { stat, items, time };
-    codeFields.set(fields, at);
-  }
-  return at ?? undefined;
+/** A column no row has: every row absent. */
+const ABSENT: PageText = { values: [null, undefined], ids: undefined, constant: ABSENT_ID };
+
+/** A page's text field by name; absent in every row when the page does not hold it. */
+function textAt(page: Page, field: string): PageText {
+  const k = page.fields.text.indexOf(field);
+  return k < 0 ? ABSENT : page.texts[k]!;
 }
 
 /** A text column's ids, and the mask to index them by row: 0 for a column of one value. */
-function idsOf(t: ScannedText): [Uint32Array, number] {
+function idsOf(t: PageText): [Uint32Array, number] {
   return t.ids === undefined ? [Uint32Array.of(t.constant), 0] : [t.ids, -1];
 }
 

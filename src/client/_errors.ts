@@ -1,15 +1,190 @@
 /**
- * The one place the errors of a request are built. Each factory takes the {@linkcode Scope} of
- * the failing request, whose {@linkcode Redactor} removes the API key from every string the
- * error carries (message, URL, the service's message, the causes' messages and stacks) before
- * any of it is cut short for display. The error type itself is in `src/errors.ts`.
+ * The errors of a request, built in one place, and the secrets kept out of them. Each factory
+ * takes the {@linkcode Scope} of the failing request, whose {@linkcode Redactor} removes the API
+ * key (in any spelling a server may echo it) from every string the error carries before any of
+ * it is cut short for display. Also the decoders' {@linkcode BodyError}, and why an empty
+ * search found nothing ({@linkcode explainEmpty}). The error type itself is in `src/errors.ts`.
  *
  * @module
  */
 
+import { type DataFrame, pl } from "../deps.ts";
+import { closest } from "../util/closest.ts";
 import { ECOS_CODES, isEcosResultCode } from "../wire/codes.ts";
 import { EcosError, type EcosErrorCode, type EcosErrorOptions, restate } from "../errors.ts";
-import { findSpelled } from "./_spellings.ts";
+
+// Spellings: finding a secret in a text however a server, a proxy or a page spelt it.
+
+/**
+ * Named character references, by name, as HTML defines them (those of ASCII, and nbsp): each
+ * entry is the name and then its character.
+ */
+const NAMED: Readonly<Record<string, number>> = Object.fromEntries([
+  ...('amp& AMP& lt< LT< gt> GT> quot" QUOT" apos\' sol/ plus+ equals= num# quest? percnt% ' +
+    "colon: semi; excl! dollar$ lpar( rpar) ast* midast* comma, period. commat@ lsqb[ lbrack[ " +
+    "rsqb] rbrack] bsol\\ Hat^ lowbar_ UnderBar_ grave` DiacriticalGrave` lcub{ lbrace{ rcub} " +
+    "rbrace} verbar| vert| VerticalLine| tilde~ hyphen- dash-").split(" ")
+    .map((e) => [e.slice(0, -1), e.charCodeAt(e.length - 1)]),
+  ["nbsp", 32],
+]);
+
+const REFERENCE = /&(?:#(?:[xX]0*([0-9a-fA-F]{1,6})|0*(\d{1,7}))|([A-Za-z]{2,16}));/y;
+const ESCAPE =
+  /\\(?:u\{0*([0-9a-fA-F]{1,6})\}|[uU]([0-9a-fA-F]{4})|[xX]([0-9a-fA-F]{2})|([/"\\'`]))/y;
+
+/** One reading of the text at a place: a code point, and where its spelling ends. */
+interface Token {
+  cp: number;
+  end: number;
+}
+
+const hexValue = (c: number) =>
+  c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
+
+/**
+ * The percent-escaped byte at `i` (a `%`) read through `layers` extra layers of "%25": with 0,
+ * "%2F" is 0x2F; with 1, "%252F" is.
+ */
+function percentByte(text: string, i: number, layers: number): Token | undefined {
+  let j = i + 1;
+  for (let k = 0; k < layers; k++, j += 2) {
+    if (text.charCodeAt(j) !== 50 || text.charCodeAt(j + 1) !== 53) return undefined; // "25"
+  }
+  const hi = hexValue(text.charCodeAt(j));
+  const lo = hexValue(text.charCodeAt(j + 1));
+  return hi < 0 || lo < 0 ? undefined : { cp: hi * 16 + lo, end: j + 2 };
+}
+
+/** A percent-encoded character at `i`: one byte, or the bytes of one UTF-8 sequence. */
+function percentChar(text: string, i: number, layers: number): Token | undefined {
+  const first = percentByte(text, i, layers);
+  if (first === undefined || first.cp < 0x80) return first;
+  const lead = first.cp;
+  const more = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : -1;
+  if (more < 0) return undefined;
+  let cp = lead & (0x3f >> more);
+  let end = first.end;
+  for (let k = 0; k < more; k++) {
+    const next = text.charCodeAt(end) === 37 ? percentByte(text, end, layers) : undefined;
+    if (next === undefined || (next.cp & 0xc0) !== 0x80) return undefined;
+    cp = (cp << 6) | (next.cp & 0x3f);
+    end = next.end;
+  }
+  return cp > 0x10ffff ? undefined : { cp, end };
+}
+
+/** A backslash escape at `i`: a pair of \u escapes of one character beyond the BMP included. */
+function escapeChar(text: string, i: number): Token | undefined {
+  ESCAPE.lastIndex = i;
+  const m = ESCAPE.exec(text);
+  if (m === null) return undefined;
+  let end = ESCAPE.lastIndex;
+  if (m[4] !== undefined) return { cp: m[4].charCodeAt(0), end };
+  const cp = parseInt(m[1] ?? m[2] ?? m[3]!, 16);
+  if (cp > 0x10ffff) return undefined;
+  if (m[2] !== undefined && cp >= 0xd800 && cp <= 0xdbff) {
+    ESCAPE.lastIndex = end;
+    const low = ESCAPE.exec(text);
+    const unit = low?.[2] === undefined ? -1 : parseInt(low[2], 16);
+    if (unit >= 0xdc00 && unit <= 0xdfff) {
+      end = ESCAPE.lastIndex;
+      return { cp: 0x10000 + ((cp - 0xd800) << 10) + (unit - 0xdc00), end };
+    }
+  }
+  return { cp, end };
+}
+
+/** Every reading of the text at `i`: the character itself, and any escape that starts there. */
+function tokensAt(text: string, i: number): Token[] {
+  const raw = text.codePointAt(i)!;
+  const out: Token[] = [{ cp: raw, end: i + (raw > 0xffff ? 2 : 1) }];
+  const c = text.charCodeAt(i);
+  if (c === 43) out.push({ cp: 32, end: i + 1 }); // "+" for a space (forms)
+  if (c === 37) { // %, and "%25" layers of it: "%252F" is "%2F" read once, "/" read twice
+    for (let layers = 0; layers <= 8 && percentByte(text, i, layers) !== undefined; layers++) {
+      const t = percentChar(text, i, layers);
+      if (t !== undefined) out.push(t);
+    }
+  } else if (c === 38) { // &
+    REFERENCE.lastIndex = i;
+    const m = REFERENCE.exec(text);
+    if (m !== null) {
+      const cp = m[3] !== undefined
+        ? NAMED[m[3]]
+        : m[1] !== undefined
+        ? parseInt(m[1], 16)
+        : Number(m[2]);
+      if (cp !== undefined && cp <= 0x10ffff) out.push({ cp, end: REFERENCE.lastIndex });
+    }
+  } else if (c === 92) { // \
+    const t = escapeChar(text, i);
+    if (t !== undefined) out.push(t);
+  }
+  return out;
+}
+
+/** Whether a text may hold a spelling other than the raw one: most do not. */
+const mayHoldEscapes = (text: string): boolean => /[%&\\+]/.test(text);
+
+/**
+ * Where a secret occurs in a text, in any spelling, as [start, end) spans in order, none
+ * overlapping (each the longest reading from its start).
+ *
+ * @param text Any text.
+ * @param secret The secret, as it is.
+ * @param first Stop at the first occurrence.
+ * @returns The spans.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { findSpelled } from "./_errors.ts";
+ *
+ * const text = "a%2fb c/d ab&#x2F;c a\\/b%252Fc";
+ * assert.deepEqual(findSpelled(text, "a/b"), [[0, 5], [20, 24]]);
+ * assert.deepEqual(findSpelled(text, "b/c"), [[11, 19], [23, 30]]);
+ * ```
+ */
+export function findSpelled(text: string, secret: string, first = false): [number, number][] {
+  const spans: [number, number][] = [];
+  if (secret === "") return spans;
+  if (!mayHoldEscapes(text)) {
+    for (let at = text.indexOf(secret); at >= 0; at = text.indexOf(secret, at + secret.length)) {
+      spans.push([at, at + secret.length]);
+      if (first) break;
+    }
+    return spans;
+  }
+  const cps = Array.from(secret, (ch) => ch.codePointAt(0)!);
+  // Where a spelling of the secret may start: its first character, or an escape's first.
+  const lead = secret[0]!.replace(/[\\^\]-]/g, "\\$&");
+  const starts = new RegExp(`[%&\\\\${cps[0] === 32 ? "+" : ""}${lead}]`, "g");
+  for (let i = 0; i < text.length; i++) {
+    starts.lastIndex = i;
+    const found = starts.exec(text);
+    if (found === null) break;
+    i = found.index;
+    // The places reachable after each character of the secret, read every way.
+    let places = [i];
+    for (const cp of cps) {
+      const next: number[] = [];
+      for (const at of places) {
+        if (at >= text.length) continue;
+        for (const t of tokensAt(text, at)) {
+          if (t.cp === cp && !next.includes(t.end)) next.push(t.end);
+        }
+      }
+      places = next;
+      if (places.length === 0) break;
+    }
+    if (places.length === 0) continue;
+    const end = Math.max(...places);
+    spans.push([i, end]);
+    if (first) break;
+    i = end - 1;
+  }
+  return spans;
+}
 
 const REDACTED = "***";
 
@@ -31,10 +206,7 @@ export class Redactor {
   /** The secrets, longest first; each also with "+" for its spaces and " " for its "+" (forms). */
   readonly #forms: string[];
 
-  /**
-   * @param apiKey The key to hide; "" hides nothing.
-   * @param others Other secrets to hide (a base URL's password, say); "" entries are ignored.
-   */
+  /** */
   constructor(apiKey: string, others: readonly string[] = []) {
     const forms = new Set<string>();
     for (const secret of [apiKey, ...others]) {
@@ -53,9 +225,6 @@ export class Redactor {
    * case of hex, once or more), `+` for a space, HTML and XML character references (decimal,
    * hex or named), JSON and JavaScript escapes (`\/`, `\u002F`, `\x2F`, `\u{2F}`), and any
    * mix of these, one character at a time.
-   *
-   * @param text Any text.
-   * @returns The text without the secrets.
    */
   text(text: string): string {
     const spans = this.#find(text, false);
@@ -72,7 +241,6 @@ export class Redactor {
   /**
    * Whether a text holds a secret in any of its spellings.
    *
-   * @param text Any text.
    * @returns `true` when a secret occurs in it.
    */
   holdsKey(text: string): boolean {
@@ -101,7 +269,6 @@ export class Redactor {
    * with the secrets removed from names, messages and stacks. (Deno's fetch errors quote the
    * URL, key included.)
    *
-   * @param error Any thrown value.
    * @returns The value, or a plain Error (its name kept) without the secrets.
    */
   error(error: unknown): unknown {
@@ -179,9 +346,6 @@ export class DeadlineExceeded extends Error {
 /**
  * The caller's signal fired, or the call's deadline passed (TIMEOUT, naming deadlineMs).
  *
- * @param scope The request.
- * @param reason The signal's reason.
- * @param attempts Attempts made (0 when nothing was sent).
  * @returns An EcosError with code ABORTED, or TIMEOUT for a deadline.
  */
 export function abortedError(scope: Scope, reason: unknown, attempts: number): EcosError {
@@ -203,14 +367,7 @@ export function abortedError(scope: Scope, reason: unknown, attempts: number): E
   );
 }
 
-/**
- * An attempt ran past its time limit.
- *
- * @param scope The request.
- * @param timeoutMs The limit.
- * @param cause The abort's error.
- * @returns An EcosError with code TIMEOUT, retryable.
- */
+/** An attempt ran past its time limit. */
 export function timeoutError(scope: Scope, timeoutMs: number, cause: unknown): EcosError {
   return build(
     "TIMEOUT",
@@ -221,14 +378,7 @@ export function timeoutError(scope: Scope, timeoutMs: number, cause: unknown): E
   );
 }
 
-/**
- * The connection failed, or the body was cut short.
- *
- * @param scope The request.
- * @param what What failed, e.g. "the connection failed".
- * @param cause The network error.
- * @returns An EcosError with code TRANSPORT, retryable.
- */
+/** The connection failed, or the body was cut short. */
 export function transportError(scope: Scope, what: string, cause: unknown): EcosError {
   const detail = cause instanceof Error ? ` (${cause.message})` : "";
   return build(
@@ -258,10 +408,6 @@ export interface BadBody {
 /**
  * An answer that is not an ECOS body: HTML, garbage, a body cut short, a wrong shape, an HTTP
  * status other than 200, or a code the service does not document.
- *
- * @param scope The request.
- * @param body What was wrong, and the text to quote.
- * @returns An EcosError with code BAD_RESPONSE.
  */
 export function badResponseError(scope: Scope, body: BadBody): EcosError {
   const shown = body.quote === undefined
@@ -276,16 +422,7 @@ export function badResponseError(scope: Scope, body: BadBody): EcosError {
   );
 }
 
-/**
- * A RESULT body with an error or information code, advice first and the service's words after.
- *
- * @param scope The request.
- * @param code The code as sent.
- * @param message The service's message.
- * @param attempts Attempts made so far.
- * @returns An EcosError with the service's code (BAD_RESPONSE for a code it does not
- * document), retryable as {@linkcode ECOS_CODES} says.
- */
+/** A RESULT body with an error or information code, advice first and the service's words after. */
 export function resultError(
   scope: Scope,
   code: string,
@@ -314,13 +451,7 @@ export function resultError(
   });
 }
 
-/**
- * The data changed while it was being pulled, twice.
- *
- * @param scope The request whose answer disagreed.
- * @param detail What disagreed.
- * @returns An EcosError with code TOTAL_CHANGED.
- */
+/** The data changed while it was being pulled, twice. */
 export function totalChangedError(scope: Scope, detail: string): EcosError {
   return build(
     "TOTAL_CHANGED",
@@ -331,14 +462,7 @@ export function totalChangedError(scope: Scope, detail: string): EcosError {
   );
 }
 
-/**
- * HTTP 429 from the service or a proxy: retried after the wait it asks for.
- *
- * @param scope The request.
- * @param retryAfterMs The wait the Retry-After header asked for, if any.
- * @param body The body, to quote.
- * @returns An EcosError with code RATE_LIMITED, retryable.
- */
+/** HTTP 429 from the service or a proxy: retried after the wait it asks for. */
 export function rateLimitedError(
   scope: Scope,
   retryAfterMs: number | undefined,
@@ -358,14 +482,7 @@ export function rateLimitedError(
   );
 }
 
-/**
- * A query that matches more rows than the client accepts.
- *
- * @param scope The first page's request.
- * @param total The rows the service counts.
- * @param maxRows The limit.
- * @returns An EcosError with code TOO_MANY_ROWS.
- */
+/** A query that matches more rows than the client accepts. */
 export function tooManyRowsError(scope: Scope, total: number, maxRows: number): EcosError {
   return build(
     "TOO_MANY_ROWS",
@@ -379,22 +496,12 @@ export function tooManyRowsError(scope: Scope, total: number, maxRows: number): 
 /**
  * No data because a code does not exist: the service answers INFO-200 for a mistyped table
  * code, an item the table does not have and a cycle it does not offer alike.
- *
- * @param scope The request that found no data.
- * @param message What does not exist, and what does.
- * @returns An EcosError with code UNKNOWN_CODE.
  */
 export function unknownCodeError(scope: Scope, message: string): EcosError {
   return build("UNKNOWN_CODE", message, scope, {});
 }
 
-/**
- * A single period the service still finds too large (ERROR-400).
- *
- * @param e The service's ERROR-400.
- * @param period The period's label.
- * @returns An EcosError with code ERROR-400 that says what to do.
- */
+/** A single period the service still finds too large (ERROR-400). */
 export function tooLargeError(e: EcosError, period: string): EcosError {
   return restate(e, {
     message: `${ECOS_CODES["ERROR-400"].advice}: even the single period ${period} is too large ` +
@@ -412,4 +519,120 @@ export function tooLargeError(e: EcosError, period: string): EcosError {
  */
 export function redact(text: string, secrets: readonly string[]): string {
   return secrets.reduce((out, secret) => new Redactor(secret).text(out), text);
+}
+
+/**
+ * Raised by the decoders for a body that is not an ECOS answer. It never leaves the client: the
+ * request core turns it into an EcosError (BAD_RESPONSE) with the request's facts, the key
+ * removed from whatever it quotes.
+ */
+export class BodyError extends Error implements BadBody {
+  /** What is wrong. */
+  readonly detail: string;
+  /** Text of the body to quote. */
+  readonly quote: string | undefined;
+  /** Quote the end of the body rather than its start. */
+  readonly quoteEnd: boolean;
+  /** Such bodies come from proxies and maintenance: asking again may help. */
+  readonly retryable = true;
+
+  /** */
+  constructor(
+    detail: string,
+    options: { quote?: string; quoteEnd?: boolean; cause?: unknown } = {},
+  ) {
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "BodyError";
+    this.detail = detail;
+    this.quote = options.quote;
+    this.quoteEnd = options.quoteEnd ?? false;
+  }
+}
+
+/**
+ * A field name for a message, or a description when it is too long to show whole: the name
+ * comes from the body, which may echo the key, and is redacted only after it is quoted.
+ */
+export const fieldName = (name: string): string =>
+  name.length <= 40 ? JSON.stringify(name) : "with a long name";
+
+// Why a StatisticSearch found nothing.
+
+/** The lookups an explanation may need, cached by the client. */
+export interface ListLookups {
+  /** StatisticItemList of a table: one row per item and cycle; empty for an unknown table. */
+  items(statCode: string): Promise<DataFrame>;
+  /** StatisticTableList: every table. */
+  tables(): Promise<DataFrame>;
+}
+
+/** How many codes a message lists before "and N more". */
+const LISTED = 8;
+
+function listCodes(codes: readonly string[], names: ReadonlyMap<string, string>): string {
+  const shown = codes.slice(0, LISTED).map((c) => {
+    const name = names.get(c);
+    return name ? `${c} (${name})` : c;
+  });
+  const more = codes.length > LISTED ? `, and ${codes.length - LISTED} more` : "";
+  return shown.join(", ") + more;
+}
+
+const column = (df: DataFrame, name: string): (string | null)[] =>
+  df.columns.includes(name) ? df.getColumn(name).toArray() as (string | null)[] : [];
+
+/**
+ * The message of an empty search whose codes do not exist, or `undefined` when they all exist
+ * (then the range holds no data and the empty frame is the answer).
+ *
+ * @returns What does not exist and what does, or `undefined`.
+ */
+export async function explainEmpty(
+  q: { statCode: string; cycle: string; items: readonly string[] },
+  lookups: ListLookups,
+): Promise<string | undefined> {
+  const items = await lookups.items(q.statCode);
+  if (items.height === 0) {
+    const tables = await lookups.tables();
+    const searchable = tables.filter(pl.col("SRCH_YN").eq(pl.lit("Y")));
+    const near = closest(q.statCode, column(searchable, "STAT_CODE").filter((c) => c !== null));
+    const hint = near === undefined
+      ? "find tables with statisticTableList()"
+      : `did you mean ${near}?`;
+    return `${q.statCode} is not a table code; ${hint}`;
+  }
+  const cycles = [...new Set(column(items, "CYCLE").filter((c) => c !== null))];
+  if (!cycles.includes(q.cycle)) {
+    return `${q.statCode} has cycles ${cycles.join(", ")}; not ${q.cycle}`;
+  }
+  const groups = column(items, "GRP_CODE");
+  const codes = column(items, "ITEM_CODE");
+  const names = column(items, "ITEM_NAME");
+  const itemCycles = column(items, "CYCLE");
+  for (const [level, code] of q.items.entries()) {
+    if (code === "?") continue;
+    const group = `Group${level + 1}`;
+    // Items of this level; a service that names groups otherwise: every item.
+    const atLevel = groups.some((g) => g === group)
+      ? (i: number) => groups[i] === group
+      : () => true;
+    const known = new Map<string, string>();
+    const inCycle = new Set<string>();
+    codes.forEach((c, i) => {
+      if (c === null || !atLevel(i)) return;
+      known.set(c, names[i] ?? "");
+      if (itemCycles[i] === q.cycle) inCycle.add(c);
+    });
+    const which = level === 0 ? "item" : `item of level ${level + 1}`;
+    if (!known.has(code)) {
+      return `${q.statCode} has no ${which} ${code}; its items are ${
+        listCodes([...known.keys()], known)
+      }`;
+    }
+    if (!inCycle.has(code)) {
+      const offered = [...new Set(codes.flatMap((c, i) => c === code ? [itemCycles[i]] : []))];
+      return `${q.statCode} has ${which} ${code} in cycles ${offered.join(", ")}; not ${q.cycle}`;
+    }
+  }
+  return undefined;
 }

@@ -1,96 +1,241 @@
 /**
- * Rows -> DataFrame, one schema per service.
+ * Pages -> DataFrame, one schema per service; and where a frame's rows came from.
  *
  * Polars turns JS strings into Utf8 one at a time across the native boundary, which dominates
- * the cost of a big pull. Codes, names, units and labels repeat, so each text column is built
- * from its distinct values once and gathered by a UInt32 index inside Polars. TIME is a
- * per-distinct-label day number gathered the same way and cast to Date; numbers go in as a
- * Float64Array (NaN marks missing, turned into null natively).
+ * the cost of a big pull. Codes, names, units and labels repeat, so each text column is kept as
+ * its distinct values and an index a row: a page's dictionaries are merged into the frame's
+ * ({@linkcode FrameBuilder}). TIME is a day number a distinct label, cast to Date; numbers are a
+ * Float64Array (NaN marks missing, turned into null natively). The frame crosses to Polars in one
+ * native call as an Arrow IPC stream (`_arrow.ts`) up to {@linkcode IPC_MAX_ROWS} rows, and as
+ * Polars expressions beyond (a literal a constant column, a gather a dictionary), which cost less
+ * time and memory at that size: both from the same columns.
+ *
+ * Every frame a client returns can say where and when its rows were fetched
+ * ({@linkcode frameInfo}): the live ECOS service, the bundled server's generated sample data, or
+ * another server, and whether they came from the response cache.
  *
  * @module
  */
 
 import { type DataFrame, pl, type Series } from "../deps.ts";
-import { BodyError, fieldName, type RawRow } from "./_envelope.ts";
+import { isoDate } from "../util/iso_date.ts";
+import { isBundledServer } from "../wire/bundled.ts";
 import { type ColumnSpec, STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
-import type { ScanFields, ScannedPage } from "./_scan_columns.ts";
-import { capacityFor, labelDays, NumberColumn, numberOf, TextColumn } from "./_frame_columns.ts";
-import { type ArrowColumn, arrowLoaded, ipcFrame } from "./_arrow.ts";
+import type { Language } from "../wire/format.ts";
+import {
+  civilDays,
+  daysInMonth,
+  digitsAt,
+  periodStartDays,
+  tryParseLabel,
+} from "../wire/period.ts";
+import { BodyError, fieldName } from "./_errors.ts";
+import { ABSENT_ID, type Page, type PageFields, type PageText } from "./_scan.ts";
+import { pageOf, type RawRow } from "./_decode.ts";
+import { type ArrowColumn, ipcFrame } from "./_arrow.ts";
 
 export type { DataFrame };
 
-/** Reads one page into the columns, its rows from `base` on. */
-type RowReader = (
-  rows: readonly RawRow[],
-  base: number,
-  capacity: number,
-  texts: readonly TextColumn[],
-  numbers: readonly NumberColumn[],
-  number: (v: unknown) => number,
-  bad: (field: string, row: number, value: unknown) => never,
-) => void;
-
 /**
- * A reader of rows for one set of fields: one pass over the rows, each field read with a
- * named property load and compared with the previous row's value before the dictionary is
- * asked. Generated once per schema because a load whose key varies (`row[field]` in a loop
- * over fields) is several times slower than a load with a fixed name, and this loop is the
- * client's hottest: rows come item by item, so most fields repeat the previous row.
+ * A text field's value, trimmed (names and units have come with trailing spaces: "원 "), or
+ * null for absent and empty.
  */
-function compileReader(textFields: readonly string[], numberFields: readonly string[]): RowReader {
-  const key = (f: string) => JSON.stringify(f);
-  const lines = ["const n = rows.length;"];
-  textFields.forEach((_, j) =>
-    lines.push(
-      `const t${j} = texts[${j}]; let o${j} = t${j}.index ?? null, l${j} = t${j}, k${j} = 0;`,
-    )
-  );
-  numberFields.forEach((_, j) =>
-    lines.push(`const u${j} = numbers[${j}]; let y${j} = u${j}.values ?? null;`)
-  );
-  lines.push("for (let i = 0; i < n; i++) {", "const r = rows[i]; const at = base + i;");
-  // A field holding an object, a list or a boolean is not a value: the answer is wrong.
-  textFields.forEach((f, j) =>
-    lines.push(
-      `{ const v = r[${key(f)}]; if (v !== l${j}) {`,
-      `  if ((typeof v === "object" && v !== null) || typeof v === "boolean") bad(${
-        key(f)
-      }, at, v);`,
-      `  l${j} = v; k${j} = t${j}.code(v);`,
-      `  if (o${j} === null) { if (t${j}.constant < 0) t${j}.constant = k${j};`,
-      `    else if (k${j} !== t${j}.constant) o${j} = t${j}.materialize(capacity); } }`,
-      `  if (o${j} !== null) o${j}[at] = k${j}; }`,
-    )
-  );
-  numberFields.forEach((f, j) =>
-    lines.push(
-      `{ const w = r[${key(f)}]; const x = number(w);`,
-      `  if (x !== x && w != null && typeof w !== "string") bad(${key(f)}, at, w);`,
-      `  if (y${j} === null && x === x) y${j} = u${j}.materialize(capacity);`,
-      `  if (y${j} !== null) y${j}[at] = x; }`,
-    )
-  );
-  lines.push("}");
-  return new Function(
-    "rows",
-    "base",
-    "capacity",
-    "texts",
-    "numbers",
-    "number",
-    "bad",
-    lines.join("\n"),
-  ) as RowReader;
+export function textOf(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  const s = (typeof v === "string" ? v : String(v)).trim();
+  return s === "" ? null : s;
 }
 
-/** The error for a field that holds an object, a list or a boolean rather than a value. */
-function notAValue(field: string, row: number, value: unknown): never {
+/**
+ * Days since 1970-01-01 of a label's period, or null for a label of no known shape. Daily
+ * labels, most of a big pull's, are read from their char codes; others by tryParseLabel.
+ */
+function labelDay(label: string): number | null {
+  const s = label.trim();
+  if (s.length === 8) {
+    const y = digitsAt(s, 0, 4);
+    const m = digitsAt(s, 4, 6);
+    const d = digitsAt(s, 6, 8);
+    if (y >= 1000 && m >= 1 && m <= 12 && d >= 1) {
+      return d <= daysInMonth(y, m) ? civilDays(y, m, d) : null;
+    }
+  }
+  const ref = tryParseLabel(s);
+  return ref ? periodStartDays(ref.cycle, ref.index) : null;
+}
+
+/** Days since 1970-01-01 of each distinct label; null where a label has no known shape. */
+function labelDays(values: readonly (string | null)[]): (number | null)[] {
+  return values.map((label) => (label === null ? null : labelDay(label)));
+}
+
+/** Room for rows: grows by doubling unless told the total beforehand. */
+function capacityFor(needed: number, current: number): number {
+  return Math.max(needed, current * 2, 1024);
+}
+
+/**
+ * A text field, dictionary-encoded: distinct values once, and an index per row. Most fields
+ * hold one value in every row of a pull (STAT_CODE, STAT_NAME, the unused ITEM_CODE2..4): the
+ * index array is made only when a second value appears, so such a column costs no memory per
+ * row and becomes a literal in the frame.
+ */
+class TextColumn {
+  /**
+   * Distinct values; index 0 is null. (A page's dictionary taken whole may hold null, or a
+   * value, more than once: the frame is the same.)
+   */
+  values: (string | null)[] = [null];
+  /** Indices by value; made when first needed (a pull of one scanned page needs none). */
+  #seen: Map<string, number> | undefined;
+  /** The index every row so far holds, while there is no array (-1: no row yet). */
+  constant = -1;
+  /** The index of each row, once two values have been seen. */
+  index: Uint32Array | undefined;
+
+  /** The index of a raw value, adding it when new. */
+  code(raw: unknown): number {
+    const v = textOf(raw);
+    if (v === null) return 0;
+    const seen = this.#seen ?? this.#index();
+    let k = seen.get(v);
+    if (k === undefined) {
+      k = this.values.length;
+      this.values.push(v);
+      seen.set(v, k);
+    }
+    return k;
+  }
+
+  #index(): Map<string, number> {
+    const seen = new Map<string, number>();
+    this.values.forEach((v, k) => {
+      if (v !== null && !seen.has(v)) seen.set(v, k);
+    });
+    return this.#seen = seen;
+  }
+
+  /**
+   * The index array, made now: every row read so far held the constant (pages may come in
+   * any order, so that is every row but those not read yet, which will be written).
+   */
+  materialize(capacity: number): Uint32Array {
+    const index = new Uint32Array(capacity);
+    if (this.constant > 0) index.fill(this.constant);
+    this.index = index;
+    return index;
+  }
+
+  /** Makes room for `capacity` rows in an existing index array. */
+  grow(capacity: number, height: number): void {
+    if (this.index === undefined || this.index.length >= capacity) return;
+    const index = new Uint32Array(capacity);
+    index.set(this.index.subarray(0, height));
+    if (this.constant > 0) index.fill(this.constant, height);
+    this.index = index;
+  }
+
+  /**
+   * Merges a scanned page's field into the column, its rows from `at` on: the page's
+   * dictionary is mapped to this one value by value, then its ids through that map.
+   */
+  merge(page: PageText, at: number, count: number, capacity: number): void {
+    if (this.values.length === 1 && this.constant < 0 && this.index === undefined) {
+      // The first page: its dictionary becomes the column's, its ids the rows'.
+      this.values = page.values.map(textOf);
+      if (page.ids === undefined) this.constant = page.constant;
+      else (this.index ?? this.materialize(capacity)).set(page.ids, at);
+      return;
+    }
+    const map = new Uint32Array(page.values.length);
+    for (let k = 0; k < map.length; k++) map[k] = this.code(page.values[k]);
+    const ids = page.ids;
+    if (ids === undefined) {
+      const k = map[page.constant]!;
+      if (this.index === undefined) {
+        if (this.constant < 0) this.constant = k;
+        else if (k !== this.constant) this.materialize(capacity);
+      }
+      this.index?.fill(k, at, at + count);
+      return;
+    }
+    const index = this.index ?? this.materialize(capacity);
+    for (let r = 0; r < count; r++) index[at + r] = map[ids[r]!]!;
+  }
+}
+
+/** A numeric field: NaN marks missing; no array while every value so far is missing. */
+class NumberColumn {
+  values: Float64Array | undefined;
+
+  /** The values array, made now: every row read so far was missing. */
+  materialize(capacity: number): Float64Array {
+    const values = new Float64Array(capacity);
+    values.fill(NaN);
+    this.values = values;
+    return values;
+  }
+
+  /** Makes room for `capacity` rows in an existing array. */
+  grow(capacity: number, height: number): void {
+    if (this.values === undefined || this.values.length >= capacity) return;
+    const values = new Float64Array(capacity);
+    values.set(this.values.subarray(0, height));
+    values.fill(NaN, height);
+    this.values = values;
+  }
+}
+
+// The frame.
+
+/** A column no row has: every row absent. */
+const ABSENT: PageText = { values: [null, undefined], ids: undefined, constant: ABSENT_ID };
+
+const notAValue = (v: unknown) => (typeof v === "object" && v !== null) || typeof v === "boolean";
+
+/**
+ * Refuses a page whose field holds an object, a list or a boolean, as a frame of its fields would.
+ *
+ * @throws {BodyError} Naming the first such row and field.
+ */
+export function refuseNonValues(page: Page, firstRow: number): void {
+  notValues(page.fields.text, page.texts, page, firstRow);
+}
+
+/**
+ * Refuses a page whose field holds an object, a list or a boolean (only the reference path
+ * keeps such values): the first such row, and of its fields the first, text before numbers.
+ */
+function notValues(
+  fields: readonly string[],
+  texts: readonly PageText[],
+  page: Page,
+  first: number,
+) {
+  let found: { row: number; field: string; value: unknown } | undefined;
+  const note = (row: number, field: string, value: unknown) => {
+    if (found === undefined || row < found.row) found = { row, field, value };
+  };
+  texts.forEach((t, j) => {
+    // Most pages hold none: look before making a table of them.
+    if (!t.values.some(notAValue)) return;
+    const bad = t.values.map(notAValue);
+    const { ids } = t;
+    if (ids === undefined) return note(0, fields[j]!, t.values[t.constant]);
+    const row = ids.findIndex((id) => bad[id] === true);
+    note(row, fields[j]!, t.values[ids[row]!]);
+  });
+  page.odd?.forEach((o, j) => {
+    if (o !== undefined && notAValue(o.value)) note(o.row, page.fields.numbers[j]!, o.value);
+  });
+  if (found === undefined) return;
+  const { row, field, value } = found;
   const what = Array.isArray(value)
     ? "a list"
     : typeof value === "object"
     ? "an object"
-    : typeof value;
-  throw new BodyError(`row ${row + 1}, field ${fieldName(field)}, holds ${what}, not a value`);
+    : "boolean";
+  throw new BodyError(`row ${first + row}, field ${fieldName(field)}, holds ${what}, not a value`);
 }
 
 /**
@@ -101,48 +246,36 @@ function notAValue(field: string, row: number, value: unknown): never {
  */
 export const IPC_MAX_ROWS = 15_000;
 
-/** Readers by schema: compiled once. */
-const readers = new WeakMap<readonly ColumnSpec[], RowReader>();
-
 /**
- * Collects rows page by page (the JS-side work, after which the page's objects can go) and
- * builds one frame at the end, so the native-side cost is paid once per pull, not per page.
- * Told the total beforehand ({@linkcode FrameBuilder.reserve}), it allocates each column once.
+ * Collects pages (the JS-side work, after which a page can go) and builds one frame at the end,
+ * so the native-side cost is paid once per pull, not per page. Told the total beforehand
+ * ({@linkcode FrameBuilder.reserve}), it allocates each column once.
  */
 export class FrameBuilder {
   readonly #schema: readonly ColumnSpec[];
   readonly #text = new Map<string, TextColumn>();
   readonly #numbers = new Map<string, NumberColumn>();
-  readonly #texts: TextColumn[] = [];
-  readonly #numberColumns: NumberColumn[] = [];
-  readonly #read: RowReader;
+  /** The fields of the text columns, then of the number columns, in the schema's order. */
+  readonly #textFields: string[] = [];
+  readonly #numberFields: string[] = [];
   #height = 0;
   #capacity = 0;
 
   /** @param schema The service's columns. */
   constructor(schema: readonly ColumnSpec[]) {
     this.#schema = schema;
-    const textFields: string[] = [];
-    const numberFields: string[] = [];
     for (const spec of schema) {
       const field = spec.source ?? spec.name;
       if (spec.kind === "text" || spec.kind === "date") {
         if (!this.#text.has(field)) {
-          const column = new TextColumn();
-          this.#text.set(field, column);
-          this.#texts.push(column);
-          textFields.push(field);
+          this.#text.set(field, new TextColumn());
+          this.#textFields.push(field);
         }
       } else {
-        const column = new NumberColumn();
-        this.#numbers.set(spec.name, column);
-        this.#numberColumns.push(column);
-        numberFields.push(field);
+        this.#numbers.set(spec.name, new NumberColumn());
+        this.#numberFields.push(spec.name);
       }
     }
-    let read = readers.get(schema);
-    if (read === undefined) readers.set(schema, read = compileReader(textFields, numberFields));
-    this.#read = read;
   }
 
   /** Rows added so far. */
@@ -153,9 +286,6 @@ export class FrameBuilder {
   /**
    * Makes room for `rows` rows in all, so that columns are allocated once (a pull knows its
    * total from the first page).
-   *
-   * @param rows The rows the frame will hold.
-   * @returns This builder.
    */
   reserve(rows: number): this {
     if (rows > this.#capacity) this.#resize(rows);
@@ -163,52 +293,37 @@ export class FrameBuilder {
   }
 
   #resize(capacity: number): void {
-    for (const c of this.#texts) c.grow(capacity, this.#height);
-    for (const c of this.#numberColumns) c.grow(capacity, this.#height);
+    for (const c of this.#text.values()) c.grow(capacity, this.#height);
+    for (const c of this.#numbers.values()) c.grow(capacity, this.#height);
     this.#capacity = capacity;
   }
 
   /**
-   * Adds a page of rows, after the rows so far or at a given row (pages may come in any
-   * order once {@linkcode FrameBuilder.reserve} has made room for them all).
+   * Adds a page, after the rows so far or at a given row (pages may come in any order once
+   * {@linkcode FrameBuilder.reserve} has made room for them all). A field the page does not
+   * hold is null in its rows.
    *
-   * @param rows Rows as decoded from either format.
-   * @param at The first row's place, 0-based.
-   * @param firstRow The first row's number in the pull, for messages (a page built as a frame
-   * of its own is at 0 and numbered from its `startNo`).
-   * @returns This builder.
    * @throws {BodyError} When a field the frame reads holds an object, a list or a boolean.
    */
-  add(rows: readonly RawRow[], at: number = this.#height, firstRow: number = at + 1): this {
-    const needed = at + rows.length;
-    if (needed > this.#capacity) this.#resize(capacityFor(needed, this.#capacity));
-    const bad = firstRow === at + 1
-      ? notAValue
-      : (field: string, row: number, value: unknown) =>
-        notAValue(field, row - at + firstRow - 1, value);
-    this.#read(rows, at, this.#capacity, this.#texts, this.#numberColumns, numberOf, bad);
-    this.#height = Math.max(this.#height, needed);
-    return this;
-  }
-
-  /**
-   * Adds a page the scanner read (see _scan_json.ts), at a given row; its fields are those of
-   * {@linkcode scanFieldsOf} for this builder's schema.
-   *
-   * @param page The scanned page.
-   * @param at The first row's place, 0-based.
-   * @returns This builder.
-   */
-  addScanned(page: ScannedPage, at: number = this.#height): this {
+  add(page: Page, at: number = this.#height, firstRow: number = at + 1): this {
     const count = page.count;
+    const { text, numbers } = page.fields;
+    const texts = this.#textFields.map((f) => page.texts[text.indexOf(f)] ?? ABSENT);
+    const values = this.#schema.flatMap((spec) =>
+      spec.kind === "float" || spec.kind === "int"
+        ? [page.numbers[numbers.indexOf(spec.source ?? spec.name)]]
+        : []
+    );
+    notValues(this.#textFields, texts, page, firstRow);
     if (count === 0) return this;
     const needed = at + count;
     if (needed > this.#capacity) this.#resize(capacityFor(needed, this.#capacity));
     const capacity = this.#capacity;
-    page.texts.forEach((t, j) => this.#texts[j]!.merge(t, at, count, capacity));
-    page.numbers.forEach((v, j) => {
+    this.#textFields.forEach((f, j) => this.#text.get(f)!.merge(texts[j]!, at, count, capacity));
+    this.#numberFields.forEach((name, j) => {
+      const v = values[j];
       if (v === undefined) return;
-      const column = this.#numberColumns[j]!;
+      const column = this.#numbers.get(name)!;
       (column.values ?? column.materialize(capacity)).set(v, at);
     });
     this.#height = Math.max(this.#height, needed);
@@ -218,16 +333,12 @@ export class FrameBuilder {
   /**
    * Builds the frame. Every column is present with its type, whatever the rows held; no rows
    * give an empty frame of the same schema. Up to {@linkcode IPC_MAX_ROWS} rows, the columns
-   * go to Polars as one Arrow IPC stream (one native call); beyond, or before apache-arrow is
-   * loaded, as Polars expressions (a gather a column), which hold less memory at that size.
-   *
-   * @param way Force one way (tests and benchmarks compare them); `"ipc"` needs apache-arrow
-   * loaded.
-   * @returns The frame.
+   * go to Polars as one Arrow IPC stream (one native call); beyond, as Polars expressions (a
+   * literal or a gather a column), which cost less time and memory at that size.
    */
   finish(way?: "ipc" | "expressions"): DataFrame {
     const height = this.#height;
-    if (way === "ipc" || (way === undefined && height <= IPC_MAX_ROWS && arrowLoaded())) {
+    if (way === "ipc" || (way === undefined && height <= IPC_MAX_ROWS)) {
       if (this.#ipc) return this.#finishIpc();
     }
     return this.#finishExpressions();
@@ -245,7 +356,6 @@ export class FrameBuilder {
   /**
    * The columns as {@linkcode ipcFrame} takes them (the benchmarks compare writers on them).
    *
-   * @returns The columns.
    * @internal
    */
   _arrowColumns(): ArrowColumn[] {
@@ -317,53 +427,37 @@ function textColumn(spec: ColumnSpec, field: string, text: TextColumn, height: n
   return pl.lit(days).explode().gather(pl.col(`_i_${field}`)).cast(pl.Date).alias(spec.name);
 }
 
-/**
- * A builder with an index and a number column made, kept alive: V8 holds object shapes
- * weakly, and with no builder alive a full collection clears the shapes its columns took and
- * throws away the optimised code that named them (the next pull would start cold).
- */
-export const _kept: FrameBuilder = new FrameBuilder([
-  { name: "A", kind: "text" },
-  { name: "B", kind: "float" },
-]).add([{ A: "a", B: "1" }, { A: "b", B: "2" }]);
-
-const scanFields = new WeakMap<readonly ColumnSpec[], Map<string, ScanFields>>();
+const scanFields = new WeakMap<readonly ColumnSpec[], Map<string, PageFields>>();
 
 /**
  * The fields a scan of a service's pages reads for a frame of `schema`, in the order
  * {@linkcode FrameBuilder.addScanned} takes them: text and date sources, then numbers.
- *
- * @param schema The service's columns.
- * @param service The service, whose name is the envelope's key.
- * @returns The fields (the same object for the same arguments).
  */
-export function scanFieldsOf(schema: readonly ColumnSpec[], service: string): ScanFields {
+export function scanFieldsOf(schema: readonly ColumnSpec[], service: string): PageFields {
   let byService = scanFields.get(schema);
   if (byService === undefined) scanFields.set(schema, byService = new Map());
   let fields = byService.get(service);
   if (fields === undefined) {
     const text: string[] = [];
     const numbers: string[] = [];
+    const whole: string[] = [];
     for (const spec of schema) {
       const field = spec.source ?? spec.name;
       if (spec.kind === "text" || spec.kind === "date") {
         if (!text.includes(field)) text.push(field);
-      } else numbers.push(field);
+      } else {
+        numbers.push(field);
+        if (spec.kind === "int") whole.push(field);
+      }
     }
-    byService.set(service, fields = { service, text, numbers });
+    byService.set(service, fields = { service, text, numbers, whole });
   }
   return fields;
 }
 
-/**
- * Builds a frame from raw rows.
- *
- * @param rows Rows as decoded from either format.
- * @param schema The service's columns.
- * @returns The frame.
- */
+/** Builds a frame from raw rows. */
 export function buildFrame(rows: readonly RawRow[], schema: readonly ColumnSpec[]): DataFrame {
-  return new FrameBuilder(schema).add(rows).finish();
+  return new FrameBuilder(schema).add(pageOf(rows, rows.length, scanFieldsOf(schema, ""))).finish();
 }
 
 /**
@@ -442,4 +536,153 @@ export function mergeRangeParts(parts: readonly DataFrame[]): DataFrame {
     .join(ranks, { on: "_key", how: "left" })
     .sort(["_rank", "_part", "_row"])
     .select(...names);
+}
+
+// Where a frame's rows came from.
+
+/** Where a client's data comes from. */
+export type DataSource =
+  /** The Bank of Korea's ECOS service. */
+  | "live"
+  /** The bundled server, in this process: generated sample data. */
+  | "bundled"
+  /** Another server (a proxy, a mirror, a bundled server in another process). */
+  | "custom";
+
+/**
+ * Where and when a frame's rows were fetched. A frame that combines several pulls (the frame of
+ * `statisticSearchMany`, or `toWide` over several frames) keeps each pull's record in
+ * `sources`; its own `source`, `baseUrl` and `language` are the first pull's, `fetchedAt` the
+ * oldest and `fromCache` whether any came from the cache.
+ */
+export interface FrameInfo {
+  /** Where the rows come from (for several pulls, the first's). */
+  source: DataSource;
+  /** The service's base URL (never the key). */
+  baseUrl: string;
+  /** When the oldest of its pages was fetched from the service. */
+  fetchedAt: Date;
+  /** Whether any page came from the response cache rather than the service. */
+  fromCache: boolean;
+  /** The language of its names, where the client recorded it. */
+  language?: Language;
+  /** Each pull's record, in order, when the frame combines more than one pull. */
+  sources?: FrameInfo[];
+}
+
+/**
+ * Where a base URL's data comes from.
+ *
+ * @param baseUrl A base URL.
+ * @returns "live" for ecos.bok.or.kr, "bundled" for a bundled server of this process,
+ * otherwise "custom".
+ */
+export function sourceOf(baseUrl: string): DataSource {
+  if (isBundledServer(baseUrl)) return "bundled";
+  return new URL(baseUrl).hostname === "ecos.bok.or.kr" ? "live" : "custom";
+}
+
+let lastSource: DataSource | undefined;
+
+/** Notes the source of the client made last: what charts name when a frame does not say. */
+export function noteSource(source: DataSource): void {
+  lastSource = source;
+}
+
+/**
+ * The source charts name by default: the last client's.
+ *
+ * @returns The source, or `undefined` before any client was made.
+ */
+export function currentSource(): DataSource | undefined {
+  return lastSource;
+}
+
+/**
+ * The line that names a source, as the Bank of Korea asks when its data is shown.
+ *
+ * @param source The source.
+ * @param date When the data was retrieved.
+ * @returns E.g. "Source: ECOS, Bank of Korea (retrieved 2026-11-23)".
+ */
+export function sourceLine(source: DataSource, date: Date = new Date()): string {
+  switch (source) {
+    case "live":
+      return `Source: ECOS, Bank of Korea (retrieved ${isoDate(date)})`;
+    case "bundled":
+      return "Generated sample data from the bundled ECOS server, not official statistics";
+    case "custom":
+      return `Source: an ECOS-compatible service (retrieved ${isoDate(date)})`;
+  }
+}
+
+const infos = new WeakMap<DataFrame, FrameInfo>();
+
+/** Records where a frame's rows came from. */
+export function setFrameInfo(df: DataFrame, info: FrameInfo): DataFrame {
+  infos.set(df, info);
+  return df;
+}
+
+/**
+ * Where and when the rows of a frame a client returned were fetched, and whether they came
+ * from the response cache. The transforms of this module (`toWide`, `withChange`, `toCycle`)
+ * keep the record, and a frame that combines several pulls lists them in `sources`; frames
+ * derived by Polars itself (filtered, joined, ...) are new frames and have no record.
+ *
+ * @param df A frame a client method returned.
+ * @returns The record, or `undefined` for any other frame.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { connect, frameInfo } from "@ecos/ecos";
+ *
+ * await using session = await connect({ env: {}, quiet: true }); // the bundled server
+ * const rate = await session.client.series("base_rate", { start: "2024", end: "2024" });
+ * assert.equal(frameInfo(rate)?.source, "bundled");
+ * assert.equal(frameInfo(rate)?.fromCache, false);
+ * assert.equal(frameInfo(rate.head(1)), undefined);
+ * ```
+ */
+export function frameInfo(df: DataFrame): FrameInfo | undefined {
+  return infos.get(df);
+}
+
+/**
+ * One record for several: the pulls of each, in order (a record that already lists its pulls
+ * gives them), with the first's source, base URL and language, the oldest `fetchedAt` and
+ * whether any came from the cache. One pull gives its own record, without `sources`.
+ *
+ * @param infos The records, in order.
+ * @returns The combined record, or `undefined` for none.
+ */
+export function combineInfo(infos: readonly FrameInfo[]): FrameInfo | undefined {
+  const pulls: FrameInfo[] = [];
+  for (const info of infos) {
+    for (const pull of info.sources ?? [info]) if (!pulls.includes(pull)) pulls.push(pull);
+  }
+  const [first] = pulls;
+  if (first === undefined || pulls.length === 1) return first;
+  const { sources: _, ...head } = first;
+  return {
+    ...head,
+    fetchedAt: new Date(Math.min(...pulls.map((p) => p.fetchedAt.getTime()))),
+    fromCache: pulls.some((p) => p.fromCache),
+    sources: pulls,
+  };
+}
+
+/**
+ * A frame derived from others keeps their records of where its rows came from: one frame's
+ * record as it is, several frames' combined ({@linkcode combineInfo}).
+ *
+ * @param df The derived frame.
+ * @param from The frames it was derived from.
+ * @returns `df`, with their record when any has one.
+ */
+export function withInfoOf(df: DataFrame, ...from: DataFrame[]): DataFrame {
+  const infos = from.map((f) => frameInfo(f)).filter((i) => i !== undefined);
+  const info = combineInfo(infos);
+  return info === undefined ? df : setFrameInfo(df, info);
 }

@@ -1,21 +1,89 @@
 /**
- * The options of {@linkcode EcosClient} and of its calls. Their schemas check them, own their
- * defaults and return the resolved settings, so that no default is written twice; an unknown
- * option is refused with the closest known name.
+ * What a caller gives, checked before anything is sent: the options of {@linkcode EcosClient}
+ * and of its calls (their schemas own the defaults and return the resolved settings, so that no
+ * default is written twice), StatisticSearch queries, codes and texts, and period labels. A bad
+ * value costs nothing on the wire and gets an INVALID_ARGUMENT that names the problem; an
+ * unknown option is refused with the closest known name.
  *
  * @module
  */
 
 import { z } from "../deps.ts";
 import { once } from "../util/once.ts";
+import { closest } from "../util/closest.ts";
+import { type Env, envReader } from "../util/env.ts";
+import type { RateLimit } from "../util/limiter.ts";
+import { invalidArgument, isEcosError } from "../errors.ts";
 import { type Format, FORMATS, type Language, LANGUAGES } from "../wire/format.ts";
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
-import type { RateLimit } from "../util/limiter.ts";
-import { type Env, envReader } from "../util/env.ts";
-import { parseWith } from "./_schema.ts";
-import { invalidArgument, isEcosError } from "../errors.ts";
+import {
+  type Cycle,
+  CYCLE_SHAPES,
+  CYCLES,
+  dateToIndex,
+  daysToDate,
+  formatPeriod,
+  isCycle,
+  periodEndDays,
+  type PeriodRef,
+  periodStartDays,
+  tryParseLabel,
+} from "../wire/period.ts";
 import { Redactor } from "./_errors.ts";
-import type { Progress } from "./_paging.ts";
+
+/** The fields an object schema at `path` knows, for suggestions. */
+function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let at: unknown = schema;
+  for (const key of [...path, undefined]) {
+    // Look through wrappers (optional, default, union with false) to the object's shape.
+    for (let i = 0; i < 8 && at !== undefined; i++) {
+      const def = (at as { def?: Record<string, unknown> }).def;
+      if (def?.shape !== undefined) break;
+      at = def?.innerType ?? (def?.options as unknown[] | undefined)?.find((o) =>
+        (o as { def?: { shape?: unknown } }).def?.shape !== undefined
+      ) ?? def?.in;
+    }
+    const shape = (at as { def?: { shape?: Record<string, unknown> } } | undefined)?.def?.shape;
+    if (shape === undefined) return [];
+    if (key === undefined) return Object.keys(shape);
+    at = shape[String(key)];
+  }
+  return [];
+}
+
+/**
+ * Parses a value, or throws the first problem as an INVALID_ARGUMENT.
+ *
+ * @param schema The schema.
+ * @param value The caller's value.
+ * @param what What the value is, e.g. "option" or "query field".
+ * @returns The parsed value, with the schema's defaults applied.
+ * @throws {EcosError} INVALID_ARGUMENT naming the field.
+ */
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  // An unknown field is the likeliest cause of the other problems (a misspelt required
+  // field is also missing): name it first.
+  const issue = r.error.issues.find((i) => i.code === "unrecognized_keys") ?? r.error.issues[0];
+  if (issue === undefined) throw invalidArgument(`Fix the ${what}s`);
+  const prefix = issue.path.length > 0 ? `${issue.path.join(".")}.` : "";
+  if (issue.code === "unrecognized_keys") {
+    const known = knownFields(schema, issue.path);
+    const key = issue.keys[0] ?? "";
+    const near = closest(key, known);
+    const hint = near === undefined
+      ? `; known ${what}s are ${known.map((k) => prefix + k).join(", ")}`
+      : `: did you mean ${prefix}${near}?`;
+    throw invalidArgument(`Unknown ${what} ${prefix}${key}${hint}`);
+  }
+  const message = issue.message;
+  // Our own messages are sentences; zod's defaults get the field named in front.
+  if (/^[A-Z]/.test(message) && !message.startsWith("Invalid")) throw invalidArgument(message);
+  throw invalidArgument(`Fix ${what} ${prefix.slice(0, -1) || "value"}: ${message}`);
+}
+
+// The options.
 
 /** The live service's address. */
 export const LIVE_BASE_URL = "https://ecos.bok.or.kr/api";
@@ -277,7 +345,7 @@ const got = (iss: { input?: unknown }) => `: got ${String(iss.input)}`;
 const MAX_TIMER_MS = 2_147_483_647;
 
 /** A whole number of at least 1. */
-export const positiveInt = (what: string, max = Number.MAX_SAFE_INTEGER) =>
+const positiveInt = (what: string, max = Number.MAX_SAFE_INTEGER) =>
   z.number({ error: (iss) => `Pass ${what} as a number${got(iss)}` })
     .int({ error: (iss) => `Pass ${what} as a whole number${got(iss)}` })
     .positive({ error: (iss) => `Pass ${what} as a positive whole number${got(iss)}` })
@@ -396,8 +464,6 @@ export type ClientSettings = z.output<ReturnType<typeof clientOptionsSchema>>;
 /**
  * Checks client options and applies their defaults (from the environment where they say so).
  *
- * @param options The caller's options.
- * @returns The resolved settings.
  * @throws {EcosError} INVALID_ARGUMENT naming the problem; the API key's value never appears.
  */
 export function resolveClientOptions(options: unknown): ClientSettings {
@@ -433,10 +499,9 @@ export function resolveClientOptions(options: unknown): ClientSettings {
 /**
  * Whether a host name is this machine's: localhost, 127.0.0.0/8, [::1].
  *
- * @param hostname A URL's hostname.
  * @returns `true` for a loopback host.
  */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\./.test(hostname);
 }
 
@@ -448,10 +513,9 @@ const MIN_HIDDEN_USER = 6;
  * instead, and what of them to hide from every text: the password and the pair, as written
  * and decoded, and the header's token; the user name when it is long enough not to be a word.
  *
- * @param baseUrl A base URL as given.
  * @returns The URL without credentials, the header (if any), the secrets (none without).
  */
-export function splitCredentials(
+function splitCredentials(
   baseUrl: string,
 ): { baseUrl: string; authorization: string | undefined; secrets: string[] } {
   const m = /^(https?:\/\/)([^/]*)@/i.exec(baseUrl);
@@ -505,4 +569,335 @@ export type CallOptions = Omit<z.output<ReturnType<typeof callOptionsSchema>>, "
  */
 export function checkCallOptions(options: unknown): CallOptions {
   return parseWith(callOptionsSchema(), options ?? {}, "option") as CallOptions;
+}
+
+/** How far a pull has come: passed to the `onProgress` option after every page. */
+export interface Progress {
+  /** The service, e.g. "StatisticSearch". */
+  service: string;
+  /** The query's arguments after the row numbers, e.g. ["722Y001", "D", "20200101", ...]. */
+  args: readonly string[];
+  /** Rows received so far. */
+  rows: number;
+  /** Rows of the whole query (`list_total_count`). */
+  totalRows: number;
+  /** Pages received so far. */
+  pages: number;
+  /** Pages of the whole query. */
+  totalPages: number;
+  /** Milliseconds since the first page was asked for. */
+  elapsedMs: number;
+  /** Rows a second so far. */
+  rowsPerSecond: number;
+  /** Milliseconds left at that rate; 0 when done. */
+  etaMs: number;
+}
+
+/**
+ * Whether a base URL points at this machine (the bundled server, a local proxy).
+ *
+ * @param baseUrl A base URL.
+ * @returns `true` for localhost, 127.0.0.0/8 and [::1].
+ */
+export function isLoopback(baseUrl: string): boolean {
+  return isLoopbackHost(new URL(baseUrl).hostname);
+}
+
+// Queries, codes and texts.
+
+// A code is one path segment and nothing else: no slash, no control or non-ASCII characters,
+// and not only dots (URL normalisation drops "." and ".." segments, shifting every later
+// argument). "?" is the live service's placeholder for an unused item level; "*" starts real
+// item codes (the producer price index's all-items "*AA").
+const CODE = /^[0-9A-Za-z_.\-?*]+$/;
+const DOTS = /^\.+$/;
+const sane = (what: string, max: number) =>
+  z.string({ error: `Pass ${what} as a string` })
+    .min(1, { error: `Pass a non-empty ${what}` })
+    .max(max, { error: `Shorten ${what} to at most ${max} characters` })
+    .regex(CODE, {
+      error: (iss) =>
+        `Write ${what} with letters, digits and _ - . ? * only: got ${JSON.stringify(iss.input)}`,
+    })
+    .refine((s) => !s.includes(".."), { error: `Remove ".." from ${what}` })
+    .refine((s) => !DOTS.test(s), {
+      error: (iss) => `Write ${what} with a letter or digit: got ${JSON.stringify(iss.input)}`,
+    });
+
+// Built on first use: importing the module does not pay for zod's schemas.
+/** A table code such as "722Y001". */
+const statCodeSchema = once(() => sane("statCode", 32));
+/** An item code such as "0101000". */
+const itemCodeSchema = once(() => sane("an item code", 32));
+
+const periodInput = once(() =>
+  z.union([z.string(), z.instanceof(Date)], {
+    error: "Pass start and end as labels (strings) or Dates",
+  })
+);
+
+/** The shape of a StatisticSearch query, before labels are read. */
+const searchQuerySchema = once(() =>
+  z.strictObject({
+    statCode: statCodeSchema(),
+    cycle: z.string({ error: "Pass cycle as a string" }).refine(isCycle, {
+      error: (iss) =>
+        `Use one of the cycles ${CYCLES.join(", ")}: got ${JSON.stringify(iss.input)}`,
+    }),
+    start: periodInput(),
+    end: periodInput(),
+    items: z.array(itemCodeSchema(), { error: "Pass items as an array of item codes" })
+      .max(4, {
+        error: (iss) =>
+          `Cannot query more than 4 item codes: got ${(iss.input as unknown[]).length}`,
+      })
+      .optional(),
+    label: z.string({ error: "Pass label as a string" })
+      .max(200, { error: "Shorten label to at most 200 characters" })
+      .refine((s) => s.trim() !== "", { error: "Pass a label with some text in it, or none" })
+      .optional(),
+  }, { error: "Pass the query as an object with statCode, cycle, start and end" })
+);
+
+/** A StatisticSearch query. */
+export interface StatisticSearchQuery {
+  /** The table code, e.g. "722Y001" (the base rate). */
+  statCode: string;
+  /** The cycle: A, S, Q, M, SM or D. */
+  cycle: Cycle;
+  /**
+   * The first period: a label in the cycle's shape ("2020", "2020S1", "2020Q1", "202001",
+   * "202001SM1" or "202001S1", "20200101"), or a Date (the period that contains it, in UTC).
+   */
+  start: string | Date;
+  /** The last period, included; as `start`. */
+  end: string | Date;
+  /** 0 to 4 item codes, one per item level; none returns every item of the table. */
+  items?: readonly string[];
+  /**
+   * A name for the query's series (up to 200 characters), for `statisticSearchMany`: its
+   * frame carries it in a LABEL column, and `toWide` names columns by it. The other methods
+   * do not use it.
+   */
+  label?: string;
+}
+
+/** A StatisticSearch query, checked and with its range as period ordinals. */
+export interface ValidSearch {
+  /** The table code. */
+  statCode: string;
+  /** The cycle. */
+  cycle: Cycle;
+  /** The first period's ordinal. */
+  startIndex: number;
+  /** The last period's ordinal. */
+  endIndex: number;
+  /** 0 to 4 item codes. */
+  items: string[];
+  /** The query's label, when given. */
+  label?: string;
+}
+
+function periodIndex(value: string | Date, cycle: Cycle, what: "start" | "end"): number {
+  if (value instanceof Date) {
+    if (!Number.isFinite(value.getTime())) {
+      throw invalidArgument(`Pass ${what} as a valid Date: got an Invalid Date`);
+    }
+    // Labels have four-digit years; another year would be written as a label of another shape.
+    const year = value.getUTCFullYear();
+    if (year < 1000 || year > 9999) {
+      throw invalidArgument(`Pass ${what} as a Date in the years 1000 to 9999: got year ${year}`);
+    }
+    return dateToIndex(value, cycle);
+  }
+  const ref: PeriodRef | undefined = tryParseLabel(value, cycle);
+  if (!ref) {
+    throw invalidArgument(
+      `Write ${what} as ${CYCLE_SHAPES[cycle]} for cycle ${cycle}: got ${JSON.stringify(value)}`,
+    );
+  }
+  return ref.index;
+}
+
+/**
+ * Checks a StatisticSearch query and reads its range.
+ *
+ * @param query The caller's query.
+ * @returns The query with its range as ordinals.
+ * @throws {EcosError} INVALID_ARGUMENT naming the problem.
+ */
+export function validateSearchQuery(query: unknown): ValidSearch {
+  const q = parseWith(searchQuerySchema(), query, "query field");
+  const cycle = q.cycle as Cycle;
+  const startIndex = periodIndex(q.start, cycle, "start");
+  const endIndex = periodIndex(q.end, cycle, "end");
+  if (startIndex > endIndex) {
+    throw invalidArgument(
+      `Put start before end: got start ${label(q.start)} after end ${label(q.end)}`,
+    );
+  }
+  const valid: ValidSearch = {
+    statCode: q.statCode,
+    cycle,
+    startIndex,
+    endIndex,
+    items: q.items ?? [],
+  };
+  if (q.label !== undefined) valid.label = q.label;
+  return valid;
+}
+
+const label = (v: string | Date) => v instanceof Date ? v.toISOString().slice(0, 10) : v;
+
+/**
+ * Checks a table code.
+ *
+ * @param value The caller's code.
+ * @returns The code.
+ * @throws {EcosError} INVALID_ARGUMENT naming the problem.
+ */
+export function validateStatCode(value: unknown): string {
+  return parseWith(statCodeSchema(), value, "statCode");
+}
+
+// Free text (a word, a data name) may be Korean and hold spaces, but is still one path segment.
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const textArgSchema = (what: string) =>
+  z.string({ error: `Pass ${what} as a string` })
+    .min(1, { error: `Pass a non-empty ${what}` })
+    .max(200, { error: `Shorten ${what} to at most 200 characters` })
+    .refine((s) => !CONTROL.test(s), { error: `Remove control characters from ${what}` })
+    .refine((s) => !s.includes("/"), { error: `Remove "/" from ${what}` })
+    .refine((s) => s.trim() !== "" && !DOTS.test(s.trim()), {
+      error: `Pass ${what} with some text in it`,
+    });
+
+/**
+ * Checks a free-text argument (StatisticWord's word, StatisticMeta's data name).
+ *
+ * @param value The caller's text.
+ * @param what The argument's name, for messages.
+ * @returns The text, in Unicode's composed form (NFC): Korean typed or pasted decomposed
+ * (NFD, as macOS file names give it) matches what the service holds.
+ * @throws {EcosError} INVALID_ARGUMENT naming the problem.
+ */
+export function validateText(value: unknown, what: string): string {
+  return parseWith(textArgSchema(what), value, what).normalize("NFC");
+}
+
+/** A service name: one path segment of letters and digits, as ECOS names its services. */
+const SERVICE = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
+
+/**
+ * Checks a service name and its path segments for {@linkcode EcosClient.prototype.request}.
+ *
+ * @param service The service, e.g. "StatisticTableList".
+ * @param segments Its own path segments, after the rows.
+ * @returns The name, and the segments in Unicode's composed form (NFC).
+ * @throws {EcosError} INVALID_ARGUMENT naming the problem.
+ */
+export function validateRequest(
+  service: unknown,
+  segments: unknown,
+): { service: string; segments: string[] } {
+  if (typeof service !== "string" || !SERVICE.test(service)) {
+    throw invalidArgument(
+      `Write the service as a name of letters and digits, e.g. StatisticTableList: got ${
+        JSON.stringify(service)?.slice(0, 80)
+      }`,
+    );
+  }
+  if (!Array.isArray(segments)) throw invalidArgument("Pass segments as an array of strings");
+  return { service, segments: segments.map((s, i) => validateText(s, `segments[${i}]`)) };
+}
+
+// Periods, for people and for other folders: labels to dates and dates to labels.
+
+/**
+ * Like {@linkcode tryParseLabel}, but throws an EcosError (INVALID_ARGUMENT) that names the
+ * expected shape.
+ *
+ * @param label A TIME label.
+ * @param cycle The cycle the label must belong to.
+ * @returns The cycle and ordinal.
+ * @throws {EcosError} When the label is not of the cycle's shape.
+ */
+export function parseLabel(label: string, cycle?: Cycle): PeriodRef {
+  const ref = typeof label === "string" ? tryParseLabel(label, cycle) : undefined;
+  if (ref) return ref;
+  const shape = cycle === undefined
+    ? "one of YYYY, YYYYSn, YYYYQn, YYYYMM, YYYYMMSn, YYYYMMSMn, YYYYMMDD"
+    : `${CYCLE_SHAPES[cycle]} for cycle ${cycle}`;
+  throw invalidArgument(`Write the period as ${shape}: got ${JSON.stringify(label)}`);
+}
+
+/**
+ * The first day of the period a label names, at UTC midnight. The label's cycle is found from
+ * its shape; both half-monthly spellings are understood.
+ *
+ * @param label A TIME label such as "2023Q3", "202305S2", "202305SM2" or "20230517".
+ * @param cycle When given, the label must be of this cycle.
+ * @returns The first day of the period.
+ * @throws {EcosError} INVALID_ARGUMENT when the label has no known shape.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parsePeriod } from "@ecos/ecos";
+ *
+ * assert.equal(parsePeriod("2023Q3").toISOString(), "2023-07-01T00:00:00.000Z");
+ * assert.equal(parsePeriod("202305S2", "SM").toISOString(), "2023-05-16T00:00:00.000Z");
+ * ```
+ */
+export function parsePeriod(label: string, cycle?: Cycle): Date {
+  const ref = parseLabel(label, cycle);
+  return daysToDate(periodStartDays(ref.cycle, ref.index));
+}
+
+/**
+ * The last day of the period a label names, at UTC midnight.
+ *
+ * @param label A TIME label.
+ * @param cycle When given, the label must be of this cycle.
+ * @returns The last day of the period.
+ * @throws {EcosError} INVALID_ARGUMENT when the label has no known shape.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { periodEnd } from "@ecos/ecos";
+ *
+ * assert.equal(periodEnd("2024Q1").toISOString(), "2024-03-31T00:00:00.000Z");
+ * assert.equal(periodEnd("202402SM2").toISOString(), "2024-02-29T00:00:00.000Z");
+ * ```
+ */
+export function periodEnd(label: string, cycle?: Cycle): Date {
+  const ref = parseLabel(label, cycle);
+  return daysToDate(periodEndDays(ref.cycle, ref.index));
+}
+
+/**
+ * The label of the period of `cycle` that contains a date (read in UTC).
+ *
+ * @param date Any valid date.
+ * @param cycle The cycle.
+ * @param sm How to spell half-monthly labels: "live" `202305S2`, "spec" `202305SM2`.
+ * @returns The label.
+ * @throws {EcosError} INVALID_ARGUMENT for an Invalid Date.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { dateToLabel } from "@ecos/ecos";
+ *
+ * assert.equal(dateToLabel(new Date("2024-05-20"), "Q"), "2024Q2");
+ * assert.equal(dateToLabel(new Date("2024-05-20"), "SM"), "202405S2");
+ * ```
+ */
+export function dateToLabel(date: Date, cycle: Cycle, sm: "live" | "spec" = "live"): string {
+  if (!(date instanceof Date) || !Number.isFinite(date.getTime())) {
+    throw invalidArgument("Pass a valid Date: got an Invalid Date");
+  }
+  return formatPeriod(cycle, dateToIndex(date, cycle), sm);
 }

@@ -7,17 +7,20 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { periodOf, PullChecks } from "../../src/client/_checks.ts";
-import { isPlainNumber } from "../../src/client/_plain_number.ts";
-import { BodyError, type RawRow } from "../../src/client/_envelope.ts";
-import { Redactor } from "../../src/client/_errors.ts";
+import { isPlainNumber, scanPage } from "../../src/client/_scan.ts";
+import { BodyError, Redactor } from "../../src/client/_errors.ts";
+import type { RawRow } from "../../src/client/_decode.ts";
 import { scanFieldsOf } from "../../src/client/_frame.ts";
-import { scanPage } from "../../src/client/_scan_json.ts";
+import { pageOfRows } from "../testdata/pages.ts";
 import { CYCLES, tryParseLabel } from "../../src/wire/period.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 
 const KEY = "CHECKSKEY0123456789";
 const redactor = new Redactor(KEY);
 const ARGS = ["722Y001", "M", "202401", "202406", "0101000"];
+const S = "StatisticSearch";
+const L = "StatisticItemList";
+const K = "KeyStatisticList";
 
 /** A row of 722Y001, item 0101000, with a period and a value. */
 const row = (time: string, extra: RawRow = {}): RawRow => ({
@@ -32,25 +35,37 @@ const row = (time: string, extra: RawRow = {}): RawRow => ({
   ...extra,
 });
 
-/** How a page is checked: its rows, or the columns the scanner read from its body. */
+/** How a page is made: from its rows (the reference path), or scanned from its body. */
 type Way = "rows" | "columns";
 const WAYS: readonly Way[] = ["rows", "columns"];
 
 const FIELDS = scanFieldsOf(STATISTIC_SEARCH_SCHEMA, "StatisticSearch");
 
 /** Checks a search page one way; `undo` as the checks return it. */
-function check(checks: PullChecks, rows: RawRow[], firstRow: number, way: Way): () => void {
-  if (way === "rows") return checks.page(rows, firstRow, redactor);
+function check(
+  checks: PullChecks,
+  rows: RawRow[],
+  firstRow: number,
+  way: Way,
+  service = S,
+): () => void {
+  if (way === "rows") return checks.page(pageOfRows(rows, service), firstRow, redactor);
   const body = JSON.stringify({ StatisticSearch: { list_total_count: rows.length, row: rows } });
   const page = scanPage(new TextEncoder().encode(body), FIELDS);
   assert.ok(page !== undefined, "the scanner reads the page");
-  return checks.scanned(page, firstRow, redactor);
+  return checks.page(page, firstRow, redactor);
 }
 
 /** The BodyError detail a page raises, checked one way (its rows by default). */
-function detail(checks: PullChecks, rows: RawRow[], firstRow = 1, way: Way = "rows"): string {
+function detail(
+  checks: PullChecks,
+  rows: RawRow[],
+  firstRow = 1,
+  way: Way = "rows",
+  service = S,
+): string {
   try {
-    check(checks, rows, firstRow, way);
+    check(checks, rows, firstRow, way, service);
   } catch (e) {
     assert.ok(e instanceof BodyError, String(e));
     return e.detail;
@@ -322,7 +337,7 @@ Deno.test("PullChecks: a page that fails leaves nothing seen, so that it can be 
   const checks = new PullChecks("StatisticSearch", ARGS);
   const good = [row("202401"), row("202402")];
   assert.match(detail(checks, [...good, row("202403", { DATA_VALUE: "x" })]), /row 3/);
-  checks.page(good, 1, redactor);
+  checks.page(pageOfRows(good), 1, redactor);
 });
 
 Deno.test("PullChecks quotes values without the key, cut after the key is gone", async (t) => {
@@ -340,8 +355,7 @@ Deno.test("PullChecks quotes values without the key, cut after the key is gone",
   }
 });
 
-Deno.test("PullChecks.scanned() checks in rows what its columns cannot say", () => {
-  // A lookup's page, and a search whose range cannot be read, are checked as rows are.
+Deno.test("PullChecks checks a lookup's page, and passes a search whose range cannot be read", () => {
   const page = scanPage(
     new TextEncoder().encode(
       JSON.stringify({ StatisticSearch: { list_total_count: 1, row: [row("202401")] } }),
@@ -349,27 +363,32 @@ Deno.test("PullChecks.scanned() checks in rows what its columns cannot say", () 
     FIELDS,
   )!;
   const items = new PullChecks("StatisticItemList", ["601Y002"]);
-  assert.throws(() => items.scanned(page, 1, redactor), /field "STAT_CODE", holds "722Y001"/);
-  new PullChecks("StatisticSearch", ["722Y001", "M", "x", "y"]).scanned(page, 1, redactor);
+  assert.throws(() => items.page(page, 1, redactor), /field "STAT_CODE", holds "722Y001"/);
+  new PullChecks("StatisticSearch", ["722Y001", "M", "x", "y"]).page(page, 1, redactor);
 });
 
 Deno.test("PullChecks checks the lookups' tables and numbers, and KeyStatisticList's values", () => {
   const items = new PullChecks("StatisticItemList", ["722Y001"]);
-  items.page([{ STAT_CODE: "722Y001", DATA_CNT: 240, WEIGHT: null }], 1, redactor);
+  items.page(pageOfRows([{ STAT_CODE: "722Y001", DATA_CNT: 240, WEIGHT: null }], L), 1, redactor);
   assert.equal(
-    detail(items, [{ STAT_CODE: "601Y002" }]),
+    detail(items, [{ STAT_CODE: "601Y002" }], 1, "rows", L),
     'row 1, field "STAT_CODE", holds "601Y002", not the table asked (722Y001)',
   );
   assert.equal(
-    detail(items, [{ STAT_CODE: "722Y001", DATA_CNT: "2.5" }]),
+    detail(items, [{ STAT_CODE: "722Y001", DATA_CNT: "2.5" }], 1, "rows", L),
     'row 1, field "DATA_CNT", holds "2.5", not a plain whole number',
   );
   const keys = new PullChecks("KeyStatisticList", []);
-  keys.page([{ DATA_VALUE: "1,373.1".replace(",", "") }, { DATA_VALUE: null }], 1, redactor);
+  keys.page(
+    pageOfRows([{ DATA_VALUE: "1,373.1".replace(",", "") }, { DATA_VALUE: null }], K),
+    1,
+    redactor,
+  );
   assert.equal(
-    detail(keys, [{ DATA_VALUE: "0x10" }], 5),
+    detail(keys, [{ DATA_VALUE: "0x10" }], 5, "rows", K),
     'row 5, field "DATA_VALUE", holds "0x10", not a plain decimal number',
   );
   // The glossary has no numbers and no codes to compare.
-  new PullChecks("StatisticWord", ["물가"]).page([{ WORD: "물가", CONTENT: "0x10" }], 1, redactor);
+  new PullChecks("StatisticWord", ["물가"])
+    .page(pageOfRows([{ WORD: "물가", CONTENT: "0x10" }], "StatisticWord"), 1, redactor);
 });

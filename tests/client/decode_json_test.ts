@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { decodeJson } from "../../src/client/_decode_json.ts";
-import { BodyError } from "../../src/client/_envelope.ts";
+import { decodeJson } from "../../src/client/_decode.ts";
+import { BodyError } from "../../src/client/_errors.ts";
 
 const S = "StatisticSearch";
 

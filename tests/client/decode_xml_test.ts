@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { decodeXml, loadXmlParser, XmlParserNotLoaded } from "../../src/client/_decode_xml.ts";
-import { decodeJson } from "../../src/client/_decode_json.ts";
-import { BodyError } from "../../src/client/_envelope.ts";
-import { decodeBytesLoading } from "../../src/client/_request.ts";
+import {
+  decodeBytesLoading,
+  decodeJson,
+  decodeXml,
+  loadXmlParser,
+  XmlParserNotLoaded,
+} from "../../src/client/_decode.ts";
+import { BodyError } from "../../src/client/_errors.ts";
+import { rowsOf } from "../testdata/pages.ts";
 import { XMLParser } from "npm:fast-xml-parser@5.12.1";
 
 const S = "StatisticSearch";
@@ -19,7 +24,7 @@ Deno.test("decodeXml() needs fast-xml-parser only for shapes the flat reader lea
   // The request path loads it and decodes again.
   const decoded = await decodeBytesLoading(new TextEncoder().encode(other), S);
   assert.ok(decoded.kind === "rows");
-  assert.equal(decoded.rows?.[0]?.TIME, "2020");
+  assert.equal(rowsOf(decoded.page)[0]?.TIME, "2020");
   assert.equal(decodeXml(other, S).kind, "rows");
 });
 

@@ -1,4 +1,4 @@
-import { HalfMonthlySpelling } from "../../src/client/_half_monthly.ts";
+import { HalfMonthlySpelling, requestPage, type Transport } from "../../src/client/_transport.ts";
 import assert from "node:assert/strict";
 import { EcosError, invalidArgument, isEcosError } from "../../src/errors.ts";
 import {
@@ -11,7 +11,6 @@ import {
   totalChangedError,
   transportError,
 } from "../../src/client/_errors.ts";
-import { requestPage, type Transport } from "../../src/client/_request.ts";
 import { Semaphore } from "../../src/util/limiter.ts";
 
 const KEY = "k3y/with?odd#chars";

@@ -13,8 +13,8 @@ import {
   STATISTIC_ITEM_LIST_SCHEMA,
   STATISTIC_SEARCH_SCHEMA,
 } from "../../src/wire/columns.ts";
-import type { RawRow } from "../../src/client/_envelope.ts";
-import { loadArrow } from "../../src/client/_arrow.ts";
+import type { RawRow } from "../../src/client/_decode.ts";
+import { pageIn } from "../testdata/pages.ts";
 import {
   STATISTIC_META_SCHEMA,
   STATISTIC_TABLE_LIST_SCHEMA,
@@ -112,7 +112,9 @@ Deno.test("FrameBuilder pages build the same frame as one batch, and DATA_CNT is
     (_, i) => row(String(i % 3), String(2000 + i), String(i)),
   );
   const builder = new FrameBuilder(STATISTIC_SEARCH_SCHEMA);
-  for (let i = 0; i < rows.length; i += 7) builder.add(rows.slice(i, i + 7));
+  for (let i = 0; i < rows.length; i += 7) {
+    builder.add(pageIn(STATISTIC_SEARCH_SCHEMA, rows.slice(i, i + 7)));
+  }
   assert.equal(builder.height, 25);
   assert.ok(builder.finish().frameEqual(buildFrame(rows, STATISTIC_SEARCH_SCHEMA), true));
   const items = buildFrame(
@@ -173,7 +175,9 @@ Deno.test("FrameBuilder builds the same frame whatever order its pages arrive in
         const order = starts.map((s, k) => [((k + 1) * 2654435761 + seed) % 4294967296, s] as const)
           .sort((a, b) => a[0] - b[0]).map(([, s]) => s);
         const builder = new FrameBuilder(STATISTIC_SEARCH_SCHEMA).reserve(n);
-        for (const s of order) builder.add(rows.slice(s, s + size), s);
+        for (const s of order) {
+          builder.add(pageIn(STATISTIC_SEARCH_SCHEMA, rows.slice(s, s + size)), s);
+        }
         assert.ok(builder.finish().frameEqual(expected, true));
       },
     ),
@@ -182,7 +186,6 @@ Deno.test("FrameBuilder builds the same frame whatever order its pages arrive in
 });
 
 Deno.test("FrameBuilder builds the same frame through Arrow IPC and through expressions", async (t) => {
-  await loadArrow();
   const cases: [string, typeof STATISTIC_SEARCH_SCHEMA, RawRow[]][] = [
     ["StatisticSearch", STATISTIC_SEARCH_SCHEMA, [
       row("0101000", "202001", "1.25"),
@@ -209,14 +212,18 @@ Deno.test("FrameBuilder builds the same frame through Arrow IPC and through expr
   ];
   for (const [name, schema, rows] of cases) {
     await t.step(name, () => {
-      const ipc = new FrameBuilder(schema).add(rows).finish("ipc");
-      const expressions = new FrameBuilder(schema).add(rows).finish("expressions");
+      const ipc = new FrameBuilder(schema).add(pageIn(schema, rows)).finish("ipc");
+      const expressions = new FrameBuilder(schema).add(pageIn(schema, rows)).finish("expressions");
       assert.deepEqual(ipc.schema, expressions.schema);
       assert.ok(ipc.frameEqual(expressions, true), `${ipc}\n${expressions}`);
     });
   }
   // A deliberate check that the comparison can fail: another value is another frame.
-  const a = new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add([row("1", "2020", "1")]).finish("ipc");
-  const b = new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add([row("2", "2020", "1")]).finish("ipc");
+  const a = new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(
+    pageIn(STATISTIC_SEARCH_SCHEMA, [row("1", "2020", "1")]),
+  ).finish("ipc");
+  const b = new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(
+    pageIn(STATISTIC_SEARCH_SCHEMA, [row("2", "2020", "1")]),
+  ).finish("ipc");
   assert.ok(!a.frameEqual(b, true));
 });

@@ -6,10 +6,10 @@
 
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { decodeBody } from "../../src/client/_request.ts";
-import { BodyError } from "../../src/client/_envelope.ts";
-import { loadXmlParser, rootElement } from "../../src/client/_decode_xml.ts";
+import { decodeBody, loadXmlParser, rootElement } from "../../src/client/_decode.ts";
+import { BodyError } from "../../src/client/_errors.ts";
 import { buildFrame } from "../../src/client/_frame.ts";
+import { rowsOf } from "../testdata/pages.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 import { EcosClient, isEcosError } from "../../mod.ts";
 
@@ -201,7 +201,7 @@ Deno.test("a field holding an object, a list or a boolean is BAD_RESPONSE, never
     );
     assert.ok(decoded.kind === "rows");
     assert.throws(
-      () => buildFrame(decoded.rows, STATISTIC_SEARCH_SCHEMA),
+      () => buildFrame(rowsOf(decoded.page), STATISTIC_SEARCH_SCHEMA),
       (e) => e instanceof BodyError && /field "TIME", holds an object/.test(e.detail),
     );
   });
@@ -211,7 +211,7 @@ Deno.test("a field holding an object, a list or a boolean is BAD_RESPONSE, never
       "StatisticSearch",
     );
     assert.ok(decoded.kind === "rows");
-    assert.equal(buildFrame(decoded.rows, STATISTIC_SEARCH_SCHEMA).height, 1);
+    assert.equal(buildFrame(rowsOf(decoded.page), STATISTIC_SEARCH_SCHEMA).height, 1);
   });
 });
 

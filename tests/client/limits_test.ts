@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { EcosClient, type EcosClientOptions, type StatisticSearchQuery } from "../../mod.ts";
 import { assertNoSecret, rejects } from "../testdata/e2e.ts";
-import { retryAfterMs } from "../../src/client/_request.ts";
+import { retryAfterMs } from "../../src/client/_transport.ts";
 
 const KEY = "limits-KEY-93df";
 const query: StatisticSearchQuery = {

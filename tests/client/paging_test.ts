@@ -7,9 +7,10 @@ import {
   pullPages,
   type PullSettings,
   TotalChanged,
-} from "../../src/client/_paging.ts";
-import type { PageResult } from "../../src/client/_request.ts";
-import type { RawRow } from "../../src/client/_envelope.ts";
+} from "../../src/client/_pull.ts";
+import type { PageResult } from "../../src/client/_transport.ts";
+import { pageOfRows, rowsOf } from "../testdata/pages.ts";
+import type { RawRow } from "../../src/client/_decode.ts";
 import { KEY_STATISTIC_LIST_SCHEMA, STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 import { isEcosError } from "../../src/errors.ts";
 import { Redactor, type Scope } from "../../src/client/_errors.ts";
@@ -45,8 +46,13 @@ Deno.test("planPages() covers rows 1..total exactly once, in order (property)", 
   );
 });
 
-/** A page of decoded rows (not scanned columns), as the fake services here answer. */
-type RowsPage = Extract<PageResult, { rows: RawRow[] }>;
+/** A page as the fake services here write it: rows and their total. */
+type RowsPage = Omit<PageResult, "page"> & { total: number; rows: RawRow[] };
+
+/** A fake's page as the request core gives it: its rows as a page of columns. */
+function asResult({ total, rows, ...rest }: RowsPage, service = "KeyStatisticList"): PageResult {
+  return { ...rest, page: pageOfRows(rows, service, total) };
+}
 /** A change to a fake service's page. */
 type Tweak = (span: PageSpan, page: RowsPage) => RowsPage;
 
@@ -66,7 +72,7 @@ function fakeService(total: number, tweak?: Tweak) {
     for (let n = span.startNo; n <= Math.min(span.endNo, total); n++) {
       rows.push({ CLASS_NAME: String(n) });
     }
-    const page = {
+    const page: RowsPage = {
       total,
       rows,
       noData: total === 0,
@@ -75,7 +81,7 @@ function fakeService(total: number, tweak?: Tweak) {
       fetchedAt: new Date(0),
       fromCache: false,
     };
-    return tweak ? tweak(span, page) : page;
+    return asResult(tweak ? tweak(span, page) : page);
   };
   return {
     fetchPage,
@@ -96,8 +102,8 @@ Deno.test("pullPages() yields every row once, in order, with bounded concurrency
         const service = fakeService(total);
         const seen: string[] = [];
         for await (const page of pullPages(service.fetchPage, settings(pageSize, concurrency))) {
-          assert.equal(page.total, total);
-          seen.push(...page.rows!.map((r) => r.CLASS_NAME as string));
+          assert.equal(page.page.total, total);
+          seen.push(...rowsOf(page.page).map((r) => r.CLASS_NAME as string));
         }
         assert.deepEqual(seen, Array.from({ length: total }, (_, i) => String(i + 1)));
         assert.ok(service.maxInFlight <= concurrency);
@@ -199,7 +205,7 @@ Deno.test("pullPages() refuses a query of more than maxRows rows after its first
   for await (
     const page of pullPages(fakeService(50).fetchPage, { ...settings(10, 3), maxRows: 50 })
   ) {
-    rows.push(...page.rows!);
+    rows.push(...rowsOf(page.page));
   }
   assert.equal(rows.length, 50, "exactly maxRows rows are allowed");
 });
@@ -229,7 +235,7 @@ function searchService(
       (_, i) => ({ STAT_CODE: "722Y001", ITEM_CODE1: "0101000", TIME: month(span.startNo + i) }),
     );
     const at = span.startNo;
-    const page: PageResult = {
+    const page: RowsPage = {
       total,
       rows,
       noData: false,
@@ -245,7 +251,7 @@ function searchService(
           }),
       }),
     };
-    return Promise.resolve(page);
+    return Promise.resolve(asResult(page, "StatisticSearch"));
   };
   return { fetchPage, log, month };
 }

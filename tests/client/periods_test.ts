@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { dateToLabel, parseLabel, parsePeriod, periodEnd } from "../../src/client/_periods.ts";
+import { dateToLabel, parseLabel, parsePeriod, periodEnd } from "../../src/client/mod.ts";
 import { isEcosError } from "../../src/errors.ts";
 import { CYCLES, dateToIndex } from "../../src/wire/period.ts";
 

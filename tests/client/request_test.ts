@@ -1,16 +1,16 @@
-import { HalfMonthlySpelling } from "../../src/client/_half_monthly.ts";
 import assert from "node:assert/strict";
 import {
   backoffMs,
   buildUrl,
-  decodeBody,
+  HalfMonthlySpelling,
   requestPage,
   type Transport,
-} from "../../src/client/_request.ts";
-import { BodyError } from "../../src/client/_envelope.ts";
+} from "../../src/client/_transport.ts";
+import { decodeBody } from "../../src/client/_decode.ts";
+import { rowsOf } from "../testdata/pages.ts";
+import { BodyError, Redactor } from "../../src/client/_errors.ts";
 import { Semaphore } from "../../src/util/limiter.ts";
 import { type EcosError, isEcosError } from "../../src/errors.ts";
-import { Redactor } from "../../src/client/_errors.ts";
 
 const KEY = "k3y/with?odd#chars";
 
@@ -127,7 +127,7 @@ Deno.test("requestPage() returns rows, and no rows for INFO-200", async () => {
   const { fetchImpl, urls } = scripted(json(ok), json(result("INFO-200")));
   const t = transport(fetchImpl);
   const first = await requestPage(t, page);
-  assert.equal(first.total, 1);
+  assert.equal(first.page.total, 1);
   assert.equal(first.noData, false);
   assert.equal(
     first.scope.url,
@@ -136,7 +136,7 @@ Deno.test("requestPage() returns rows, and no rows for INFO-200", async () => {
   assert.equal(first.scope.service, "StatisticSearch");
   assert.ok(urls[0]?.includes(encodeURIComponent(KEY)));
   const none = await requestPage(t, page);
-  assert.deepEqual([none.total, none.rows, none.noData], [0, [], true]);
+  assert.deepEqual([none.page.total, rowsOf(none.page), none.noData], [0, [], true]);
 });
 
 Deno.test("requestPage() fails at once on codes that retrying cannot fix", async (t) => {
@@ -201,7 +201,7 @@ Deno.test("requestPage() retries transient failures, then succeeds", async (t) =
     await t.step(name, async () => {
       const { fetchImpl, urls } = scripted(make(), make(), json(ok));
       const r = await requestPage(transport(fetchImpl), page);
-      assert.equal(r.rows?.length, 1);
+      assert.equal(r.page.count, 1);
       assert.equal(urls.length, 3);
     });
     await t.step(`${name}, exhausted`, async () => {

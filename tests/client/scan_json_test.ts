@@ -9,27 +9,25 @@
 
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { decodeBody, decodeBytes } from "../../src/client/_request.ts";
-import { BodyError, type RawRow } from "../../src/client/_envelope.ts";
-import { scanPage } from "../../src/client/_scan_json.ts";
-import { ABSENT_ID, rowsOf, type ScannedPage } from "../../src/client/_scan_columns.ts";
+import { decodeBody, decodeBytes } from "../../src/client/_decode.ts";
+import { BodyError, Redactor } from "../../src/client/_errors.ts";
+import type { RawRow } from "../../src/client/_decode.ts";
+import { ABSENT_ID, type Page, scanPage } from "../../src/client/_scan.ts";
+import { pageOfRows, rowsOf } from "../testdata/pages.ts";
 import { FrameBuilder, scanFieldsOf } from "../../src/client/_frame.ts";
-import { loadArrow } from "../../src/client/_arrow.ts";
 import { PullChecks } from "../../src/client/_checks.ts";
-import { Redactor } from "../../src/client/_errors.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 
 const S = "StatisticSearch";
 const FIELDS = scanFieldsOf(STATISTIC_SEARCH_SCHEMA, S);
 const encoder = new TextEncoder();
 const utf8 = new TextDecoder();
-await loadArrow();
 
 /** The reference path's reading of a body: rows, a result code, or the error's message. */
 function reference(bytes: Uint8Array) {
   try {
     const d = decodeBody(utf8.decode(bytes), S);
-    return d.kind === "rows" ? { total: d.total, rows: d.rows } : { code: d.code };
+    return d.kind === "rows" ? { total: d.page.total, rows: rowsOf(d.page) } : { code: d.code };
   } catch (e) {
     assert.ok(e instanceof BodyError, `a raw ${e}`);
     return { error: e.detail };
@@ -58,12 +56,12 @@ const redactor = new Redactor("KEY");
 
 /** The outcome of a pull's checks on rows (the reference path's). */
 function checked(rows: readonly RawRow[], args: readonly string[]): string {
-  return outcome(() => new PullChecks(S, args).page(rows, 1, redactor));
+  return outcome(() => new PullChecks(S, args).page(pageOfRows(rows), 1, redactor));
 }
 
 /** The outcome of a pull's checks on a scanned page's columns. */
-function checkedColumns(page: ScannedPage, args: readonly string[]): string {
-  return outcome(() => new PullChecks(S, args).scanned(page, 1, redactor));
+function checkedColumns(page: Page, args: readonly string[]): string {
+  return outcome(() => new PullChecks(S, args).page(page, 1, redactor));
 }
 
 /**
@@ -103,13 +101,13 @@ function agree(bytes: Uint8Array, args?: readonly string[]): "scanned" | "fell b
 
 /** Frames of a body through both paths and both ways of building: all equal. */
 function sameFrames(bytes: Uint8Array): void {
-  const decoded = decodeBytes(bytes, S, FIELDS, 10);
-  assert.ok(decoded.kind === "rows" && decoded.scanned !== undefined, "the scanner read it");
-  const ref = decodeBody(utf8.decode(bytes), S);
+  const scanned = scanPage(bytes, FIELDS, 10);
+  assert.ok(scanned !== undefined, "the scanner read it");
+  const ref = decodeBody(utf8.decode(bytes), S, FIELDS);
   assert.ok(ref.kind === "rows");
   const frames = (["ipc", "expressions"] as const).flatMap((way) => [
-    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(decoded.scanned!).finish(way),
-    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(ref.rows).finish(way),
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(scanned).finish(way),
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(ref.page).finish(way),
   ]);
   for (const f of frames.slice(1)) {
     assert.deepEqual(f.schema, frames[0]!.schema);
@@ -395,32 +393,10 @@ Deno.test("scanPage() agrees on bodies built to trip it", async (t) => {
     assert.equal(agree(bytes), "scanned");
   });
   await t.step("an absent field is absent, not null", () => {
-    const page = scanPage(encoder.encode(row(`"TIME":"2020"`)), FIELDS) as ScannedPage;
+    const page = scanPage(encoder.encode(row(`"TIME":"2020"`)), FIELDS) as Page;
     assert.equal(page.texts[FIELDS.text.indexOf("ITEM_CODE1")]!.constant, ABSENT_ID);
     assert.equal(rowsOf(page)[0]!.ITEM_CODE1, undefined);
   });
-});
-
-Deno.test("rowsOf() gives a scanned page's rows as an array, as the reference path reads them", () => {
-  const page = scanPage(
-    encoder.encode(
-      `{"StatisticSearch":{"list_total_count":2,"row":[` +
-        `{"STAT_CODE":"722Y001","TIME":"2020","DATA_VALUE":"2.5"},` +
-        `{"STAT_CODE":"722Y001","TIME":"2021","DATA_VALUE":"-"}]}}`,
-    ),
-    FIELDS,
-  )!;
-  const rows = rowsOf(page);
-  assert.equal(rows.length, 2);
-  assert.ok(Array.isArray(rows));
-  assert.deepEqual(rows.map((r) => [r.STAT_CODE, r.TIME, r.DATA_VALUE, r.ITEM_CODE1, r.WGT]), [
-    ["722Y001", "2020", 2.5, undefined, null],
-    ["722Y001", "2021", null, undefined, null],
-  ]);
-  assert.deepEqual([...rows.slice(1)].map((r) => r.TIME), ["2021"]);
-  assert.equal(JSON.parse(JSON.stringify(rows))[1].TIME, "2021");
-  rows.push({ TIME: "2022" });
-  assert.deepEqual([rows.length, Object.keys(rows)], [3, ["0", "1", "2"]]);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -541,9 +517,7 @@ function pullOutcomes(pull: Pull, columns: boolean, seen?: Record<string, number
     const rows = ref.rows;
     const page = columns && !p.inRows ? scanPage(bytes, FIELDS, 10) : undefined;
     const result = outcome(() => {
-      const undo = page === undefined
-        ? checks.page(rows, firstRow, redactor)
-        : checks.scanned(page, firstRow, redactor);
+      const undo = checks.page(page ?? pageOfRows(rows), firstRow, redactor);
       if (p.undo) undo();
     });
     if (seen !== undefined) {
@@ -553,7 +527,7 @@ function pullOutcomes(pull: Pull, columns: boolean, seen?: Record<string, number
       let key = what === null ? result : `${what[1]} ${what[2]}`;
       if (key === "TIME already" && page !== undefined) {
         // A period given twice in the page itself, or given by an earlier page of the pull.
-        const alone = outcome(() => new PullChecks(S, args).scanned(page, firstRow, redactor));
+        const alone = outcome(() => new PullChecks(S, args).page(page, firstRow, redactor));
         key += alone === result ? " in the page" : " across pages";
       }
       seen[`${kind}: ${key}`] = (seen[`${kind}: ${key}`] ?? 0) + 1;
@@ -614,16 +588,17 @@ Deno.test("text fields lose trailing spaces in both paths and in XML", () => {
     `<ITEM_CODE1>0000001 </ITEM_CODE1><ITEM_NAME1>원/미국달러(매매기준율) </ITEM_NAME1>` +
     `<UNIT_NAME> </UNIT_NAME><TIME>20230103 </TIME><DATA_VALUE>1264.5</DATA_VALUE></row>` +
     `</StatisticSearch>`;
-  const fast = decodeBytes(encoder.encode(json), S, FIELDS, 2);
-  assert.ok(fast.kind === "rows" && fast.scanned !== undefined);
-  const slow = decodeBody(json, S);
-  const fromXml = decodeBody(xml, S);
+  const fast = scanPage(encoder.encode(json), FIELDS, 2);
+  assert.ok(fast !== undefined);
+  assert.ok(decodeBytes(encoder.encode(json), S, FIELDS, 2).kind === "rows");
+  const slow = decodeBody(json, S, FIELDS);
+  const fromXml = decodeBody(xml, S, FIELDS);
   assert.ok(slow.kind === "rows" && fromXml.kind === "rows");
   const frames = [
-    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(fast.scanned).finish("ipc"),
-    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).addScanned(fast.scanned).finish("expressions"),
-    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(slow.rows).finish("ipc"),
-    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(fromXml.rows).finish("expressions"),
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(fast).finish("ipc"),
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(fast).finish("expressions"),
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(slow.page).finish("ipc"),
+    new FrameBuilder(STATISTIC_SEARCH_SCHEMA).add(fromXml.page).finish("expressions"),
   ];
   for (const df of frames) {
     assert.deepEqual(df.getColumn("STAT_NAME").toArray(), [

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { closest } from "../../src/client/_schema.ts";
+import { closest } from "../../src/util/closest.ts";
 
 const OPTIONS = ["apiKey", "baseUrl", "format", "language", "pageSize", "rateLimit", "timeoutMs"];
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { splitRange } from "../../src/client/_search.ts";
+import { splitRange } from "../../src/client/_pull.ts";
 import { EcosError, isEcosError } from "../../src/errors.ts";
 
 async function collect<T>(values: AsyncIterable<T>): Promise<T[]> {

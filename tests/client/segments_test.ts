@@ -5,8 +5,8 @@
 
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { buildUrl } from "../../src/client/_request.ts";
-import { validateSearchQuery, validateStatCode, validateText } from "../../src/client/_validate.ts";
+import { buildUrl } from "../../src/client/_transport.ts";
+import { validateSearchQuery, validateStatCode, validateText } from "../../src/client/mod.ts";
 import { isEcosError } from "../../src/errors.ts";
 
 /** The path segments a URL keeps after the WHATWG parser has normalised it. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { validateSearchQuery, validateStatCode, validateText } from "../../src/client/_validate.ts";
+import { validateSearchQuery, validateStatCode, validateText } from "../../src/client/mod.ts";
 import { isEcosError } from "../../src/errors.ts";
 import { CYCLES, dateToIndex, formatPeriod } from "../../src/wire/period.ts";
 

@@ -7,8 +7,7 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { XMLParser } from "npm:fast-xml-parser@5.12.1";
-import { readFlatXml } from "../../src/client/_xml_flat.ts";
-import { XML_PARSER_OPTIONS } from "../../src/client/_decode_xml.ts";
+import { readFlatXml, XML_PARSER_OPTIONS } from "../../src/client/_decode.ts";
 
 const reference = new XMLParser(XML_PARSER_OPTIONS);
 

@@ -5,8 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { decodeXml, loadXmlParser } from "../../src/client/_decode_xml.ts";
-import { decodeJson } from "../../src/client/_decode_json.ts";
+import { decodeJson, decodeXml, loadXmlParser } from "../../src/client/_decode.ts";
 import { buildFrame } from "../../src/client/_frame.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 

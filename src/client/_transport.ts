@@ -1,16 +1,25 @@
 /**
  * The request core: one page of one service. It builds the URL (the API key is a path segment,
  * so every URL we keep or show is redacted), waits for the rate limiter and a slot, bounds each
- * attempt in time, decodes the body, and retries what can be retried with exponential backoff
- * and full jitter. Every service goes through {@linkcode requestPage}.
+ * attempt in time and each body in size, decodes the body (`_decode.ts`), and retries what can
+ * be retried with exponential backoff and full jitter. A half-monthly StatisticSearch goes out
+ * in the spelling the service accepts, learnt once per client. Every service goes through
+ * {@linkcode requestPage}.
  *
  * @module
  */
 
-import { EcosError, isEcosError } from "../errors.ts";
+import { type EcosError, isEcosError, restate } from "../errors.ts";
+import type { Format, Language } from "../wire/format.ts";
+import { formatPeriod, type SmSpelling, tryParseLabel } from "../wire/period.ts";
+import { delay, type Semaphore } from "../util/limiter.ts";
+import type { RequestLimiter } from "../cache/budget.ts";
+import { anySignal } from "../util/signal.ts";
+import type { CacheKey, ResponseCache, StagedEntry } from "../cache/mod.ts";
 import {
   abortedError,
   badResponseError,
+  BodyError,
   rateLimitedError,
   type Redactor,
   resultError,
@@ -18,24 +27,10 @@ import {
   timeoutError,
   transportError,
 } from "./_errors.ts";
-import { restate } from "../errors.ts";
-import { BodyError, type Decoded, type RawRow, type ScannedDecoded } from "./_envelope.ts";
-import type { ScannedPage } from "./_scan_columns.ts";
-import { readBytes, readText } from "./_read_body.ts";
-import { decodeJson } from "./_decode_json.ts";
-import { decodeXml, loadXmlParser, XmlParserNotLoaded } from "./_decode_xml.ts";
-import { scanPage } from "./_scan_json.ts";
-import type { ScanFields } from "./_scan_columns.ts";
-import type { Format, Language } from "../wire/format.ts";
-import { delay, type Semaphore } from "../util/limiter.ts";
-import type { RequestLimiter } from "../cache/budget.ts";
-import { anySignal } from "../util/signal.ts";
-import {
-  type HalfMonthlySpelling,
-  isHalfMonthlySearch,
-  spellHalfMonthly,
-} from "./_half_monthly.ts";
-import type { CacheKey, ResponseCache, StagedEntry } from "../cache/mod.ts";
+import { decodeBytesLoading, type Decoded } from "./_decode.ts";
+import type { Page, PageFields } from "./_scan.ts";
+
+const utf8 = new TextDecoder();
 
 /** Retry settings, resolved. */
 export interface RetrySettings {
@@ -104,24 +99,16 @@ export interface PageRequest {
    */
   fresh?: boolean | undefined;
   /**
-   * Read a JSON page of rows with the scanner, into columns of these fields (see
-   * _scan_json.ts); a body it does not take is decoded the reference way.
+   * The fields to keep of each row (a JSON page of them is scanned, see _scan.ts); without,
+   * every key of the rows, as text.
    */
-  scan?: ScanFields | undefined;
+  fields?: PageFields | undefined;
 }
 
-/** One page's rows: as decoded, or as the scanner's columns. */
-export type PageResult =
-  & PageFacts
-  & (
-    | { rows: RawRow[]; scanned?: undefined }
-    | { rows?: undefined; scanned: ScannedPage }
-  );
-
-/** What a page is besides its rows. */
-export interface PageFacts {
-  /** `list_total_count`: 0 when no data matched. */
-  total: number;
+/** One page of one request: its rows as columns, and what it is besides. */
+export interface PageResult {
+  /** The rows, as columns; none for INFO-200 (no data). */
+  page: Page;
   /** Whether the service answered INFO-200 (no data). */
   noData: boolean;
   /** The page's request, for errors about it. */
@@ -146,7 +133,6 @@ export interface PageFacts {
  * Builds a request URL twice: once to send, once to show, with the key segment as `***`.
  * Every segment is percent-encoded, so no argument can add a segment or a query string.
  *
- * @returns The URL to fetch and the URL to show.
  * @internal
  */
 export function buildUrl(
@@ -162,88 +148,6 @@ export function buildUrl(
     url: `${base}/${service}/${encodeURIComponent(apiKey)}/${tail}`,
     redacted: `${base}/${service}/***/${tail}`,
   };
-}
-
-/**
- * Decodes a body of either format, recognised by its first character: a service can answer an
- * error in another format than the one asked, and a maintenance page is HTML whatever was asked.
- *
- * @param text The body.
- * @param service The service that was called.
- * @returns Rows with their total, or the result code.
- * @throws {BodyError} For HTML, garbage, or a body cut short.
- * @internal
- */
-export function decodeBody(text: string, service: string): Decoded {
-  const start = text.trimStart();
-  if (start === "") throw new BodyError("the body is empty");
-  if (/^<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(start)) {
-    throw new BodyError("an HTML page", { quote: start });
-  }
-  if (start.startsWith("{")) return decodeJson(start, service);
-  if (start.startsWith("<")) return decodeXml(start, service);
-  throw new BodyError("neither JSON nor XML", { quote: start });
-}
-
-const utf8 = new TextDecoder();
-
-/**
- * `scan: false` sends every body the reference way: the benchmarks compare the two paths on
- * whole pulls (bench/pull_memory.ts).
- *
- * @internal
- */
-export const _decoding: { scan: boolean } = { scan: true };
-
-/**
- * Decodes a body from its bytes: with `scan`, a JSON page of rows goes through the scanner
- * (no text, no JSON.parse); anything it does not take, and every other body, is turned into
- * text and decoded by {@linkcode decodeBody}, the reference path, which words every error.
- *
- * @param bytes The body as received.
- * @param service The service that was called.
- * @param scan The fields to scan, for pages that become frames.
- * @param expectedRows Rows the page should hold (sizes the scanner's arrays).
- * @returns Rows with their total (and columns, when scanned), or the result code.
- * @throws {BodyError} As {@linkcode decodeBody}.
- * @internal
- */
-export function decodeBytes(
-  bytes: Uint8Array,
-  service: string,
-  scan?: ScanFields,
-  expectedRows?: number,
-): Decoded | ScannedDecoded {
-  if (scan !== undefined && _decoding.scan) {
-    const page = scanPage(bytes, scan, expectedRows);
-    if (page !== undefined) return scannedRows(page);
-  }
-  return decodeBody(utf8.decode(bytes), service);
-}
-
-/**
- * {@linkcode decodeBytes}, loading fast-xml-parser first when the body needs it.
- *
- * @internal
- */
-export async function decodeBytesLoading(
-  bytes: Uint8Array,
-  service: string,
-  scan?: ScanFields,
-  expectedRows?: number,
-): Promise<Decoded | ScannedDecoded> {
-  try {
-    return decodeBytes(bytes, service, scan, expectedRows);
-  } catch (e) {
-    if (!(e instanceof XmlParserNotLoaded)) throw e;
-    await loadXmlParser();
-    return decodeBytes(bytes, service, scan, expectedRows);
-  }
-}
-
-/** A scanned page as decoded: its columns. */
-function scannedRows(page: ScannedPage): ScannedDecoded {
-  return { kind: "rows", total: page.total, scanned: page };
 }
 
 /**
@@ -269,7 +173,7 @@ const MAX_REDIRECTS = 5;
 /** The most of an error page read, to quote it. */
 const ERROR_PAGE_BYTES = 64 * 1024;
 /** The longest Retry-After honoured, in milliseconds. */
-export const MAX_RETRY_AFTER_MS = 120_000;
+const MAX_RETRY_AFTER_MS = 120_000;
 
 /**
  * Retry-After as milliseconds (seconds or an HTTP date), bounded; `undefined` when absent or
@@ -332,11 +236,7 @@ async function fetchSameOrigin(
   }
 }
 
-/**
- * One attempt: rate limiter, a slot, fetch and read under the attempt's time limit.
- *
- * @returns The body's bytes.
- */
+/** One attempt: rate limiter, a slot, fetch and read under the attempt's time limit. */
 async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope) {
   await t.limiter?.acquire(req.signal);
   const release = await t.semaphore.acquire(req.signal);
@@ -399,9 +299,7 @@ async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope
  * Requests one page, with retries; a half-monthly StatisticSearch goes out in the spelling this
  * service accepts (learnt once per transport, see {@linkcode HalfMonthlySpelling}).
  *
- * @param t The client's shared transport.
- * @param req The page; half-monthly labels in either spelling.
- * @returns The page's rows and total; INFO-200 gives no rows and `noData`.
+ * @returns The page; INFO-200 gives no rows and `noData`.
  * @throws {EcosError} The service's code (ERROR-400 at once, so that the caller can split the
  * range), or TRANSPORT / TIMEOUT / BAD_RESPONSE after the last attempt, or ABORTED as soon as
  * the caller's signal fires.
@@ -428,15 +326,11 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
     args: req.args,
   };
   /** Rows or "no data" as a page; a RESULT with another code is not a page. */
-  const page = (decoded: Decoded | ScannedDecoded, fetchedAt: Date, fromCache: boolean) => {
+  const page = (decoded: Decoded, fetchedAt: Date, fromCache: boolean) => {
     const facts = { scope, args: req.args, fetchedAt, fromCache };
-    if (decoded.kind === "rows") {
-      const rows = decoded.scanned === undefined
-        ? { rows: decoded.rows }
-        : { scanned: decoded.scanned };
-      return { total: decoded.total, ...rows, noData: false, ...facts };
-    }
-    return decoded.code === "INFO-200" ? { total: 0, rows: [], noData: true, ...facts } : undefined;
+    if (decoded.kind === "rows") return { page: decoded.page, noData: false, ...facts };
+    if (decoded.code !== "INFO-200") return undefined;
+    return { page: emptyPage(req.service, req.fields), noData: true, ...facts };
   };
   const cache = t.cache;
   if (cache !== undefined && !req.fresh) {
@@ -446,7 +340,7 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
       let cached: PageResult | undefined;
       try {
         const bytes = new TextEncoder().encode(hit.body);
-        const decoded = await decodeBytesLoading(bytes, req.service, req.scan, spanRows(req));
+        const decoded = await decodeBytesLoading(bytes, req.service, req.fields, spanRows(req));
         cached = page(decoded, hit.fetchedAt, true);
       } catch {
         // An entry that no longer decodes is as good as absent: ask the service.
@@ -460,7 +354,7 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
     try {
       if (req.signal?.aborted) throw req.signal.reason;
       const bytes = await attempt(t, req, url, scope);
-      const decoded = await decodeBytesLoading(bytes, req.service, req.scan, spanRows(req));
+      const decoded = await decodeBytesLoading(bytes, req.service, req.fields, spanRows(req));
       const fetchedAt = new Date();
       const answer = page(decoded, fetchedAt, false);
       if (answer !== undefined) {
@@ -495,6 +389,13 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
   }
 }
 
+/** A page of no rows, of the fields asked. */
+function emptyPage(service: string, fields: PageFields | undefined): Page {
+  fields ??= { service, text: [], numbers: [], whole: [] };
+  const texts = fields.text.map(() => ({ values: [null, undefined], ids: undefined, constant: 1 }));
+  return { fields, total: 0, count: 0, texts, numbers: fields.numbers.map(() => undefined) };
+}
+
 /** Rows a page asks for: sizes the scanner's arrays. */
 const spanRows = (req: PageRequest) => Math.max(0, req.endNo - req.startNo + 1);
 
@@ -505,4 +406,188 @@ function exhausted(e: EcosError, scope: Scope, attempts: number): EcosError {
   }
   const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
   return restate(e, { message: `${e.message}; gave up after ${tries}`, attempts });
+}
+
+// Reading a body: bounded, so that an endless or oversized body is cut off at the limit.
+
+/** The size of the last body read through a BYOB reader: the next one's first guess. */
+let lastBody = 0;
+
+/** Raised by {@linkcode readBytes} when a body is longer than allowed. */
+class TooLong extends Error {}
+
+/**
+ * Reads a body's bytes, at most `max`. The stream is counted as it arrives (after fetch has
+ * decompressed it), so an endless or oversized body is cut off, not read whole. Bytes, not
+ * text: a page of rows is scanned from its bytes, and text is made only where it is needed.
+ *
+ * A body that states its length (and is not compressed) is read in one native call: HTTP's
+ * framing bounds it. Others are read into one growing buffer through a BYOB reader, which
+ * costs about a third less CPU than a chunk at a time (bench/RESULTS.md); a stream that
+ * cannot lend its bytes (a test's stub) is read a chunk at a time.
+ */
+async function readBytes(
+  res: Response,
+  max: number,
+): Promise<{ bytes: Uint8Array; cut: boolean }> {
+  const declared = Number(res.headers.get("content-length") ?? NaN);
+  const plain = res.headers.get("content-encoding") === null;
+  if (declared > max && plain) {
+    await res.body?.cancel().catch(() => {});
+    return { bytes: new Uint8Array(0), cut: true };
+  }
+  if (res.body === null) return { bytes: new Uint8Array(0), cut: false };
+  if (plain && Number.isSafeInteger(declared) && declared >= 0) {
+    // (A stub's Response, unlike the network, may hold more than it declares.)
+    const bytes = await res.bytes();
+    return bytes.byteLength > max
+      ? { bytes: bytes.subarray(0, max), cut: true }
+      : { bytes, cut: false };
+  }
+  let reader: ReadableStreamBYOBReader;
+  try {
+    reader = res.body.getReader({ mode: "byob" });
+  } catch {
+    return await readChunks(res.body.getReader(), max);
+  }
+  // Room for max + 1 bytes at most: one byte more than allowed tells a body too long. The
+  // pages of a pull are of a size: start at the last body's, so that one is read into one
+  // buffer rather than into eight that double.
+  const guess = Math.min(lastBody + (lastBody >> 3), 32 * 2 ** 20);
+  let buffer = new Uint8Array(Math.min(max + 1, Math.max(64 * 1024, guess)));
+  let size = 0;
+  for (;;) {
+    if (size === buffer.length) {
+      const grown = new Uint8Array(Math.min(buffer.length * 2, max + 1));
+      grown.set(buffer);
+      buffer = grown;
+    }
+    const { done, value } = await reader.read(buffer.subarray(size));
+    // The reader hands the buffer back (transferred) with the bytes it wrote.
+    if (value !== undefined) buffer = new Uint8Array(value.buffer);
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return { bytes: buffer.subarray(0, max), cut: true };
+    }
+  }
+  lastBody = size;
+  // Doubling leaves up to half the buffer unused: keep only the body when that is much.
+  const bytes = buffer.length > size + (size >> 2)
+    ? buffer.slice(0, size)
+    : buffer.subarray(0, size);
+  return { bytes, cut: false };
+}
+
+/** Reads a stream a chunk at a time, at most `max` bytes. */
+async function readChunks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  max: number,
+): Promise<{ bytes: Uint8Array; cut: boolean }> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let cut = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) throw new TooLong();
+      parts.push(value);
+    }
+  } catch (e) {
+    if (!(e instanceof TooLong)) throw e;
+    await reader.cancel().catch(() => {});
+    cut = true;
+  }
+  if (parts.length === 1) return { bytes: parts[0]!, cut };
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.byteLength;
+  }
+  return { bytes, cut };
+}
+
+/** A body's text, at most `max` bytes of it (error pages, quoted). */
+export async function readText(
+  res: Response,
+  max: number,
+): Promise<{ text: string; cut: boolean }> {
+  const { bytes, cut } = await readBytes(res, max);
+  return { text: utf8.decode(bytes), cut };
+}
+
+// Half-monthly labels.
+
+/**
+ * The half-monthly spelling a service accepts, learnt once per client. The live service
+ * answers `202305S2`; the specification writes `202305SM2`. The first SM request tries the
+ * live spelling and, on ERROR-101, the specification's once; the spelling that worked is kept.
+ * Requests that start while the first is out wait for it rather than guess, so concurrent
+ * queries never disagree.
+ */
+export class HalfMonthlySpelling {
+  #known: SmSpelling | undefined;
+  #probe: Promise<void> | undefined;
+
+  /** The spelling learnt so far, if any. */
+  get known(): SmSpelling | undefined {
+    return this.#known;
+  }
+
+  /**
+   * Sends one request with the spelling that works.
+   *
+   * @throws {EcosError} Whatever `send` threw; ERROR-101 when neither spelling was accepted.
+   */
+  async send<T>(send: (sm: SmSpelling) => Promise<T>): Promise<T> {
+    for (;;) {
+      if (this.#known !== undefined) return await send(this.#known);
+      if (this.#probe === undefined) break;
+      await this.#probe;
+    }
+    let settle = () => {};
+    this.#probe = new Promise<void>((resolve) => (settle = resolve));
+    try {
+      try {
+        const result = await send("live");
+        this.#known = "live";
+        return result;
+      } catch (e) {
+        if (!isDateShapeError(e)) throw e;
+      }
+      const result = await send("spec");
+      this.#known = "spec";
+      return result;
+    } finally {
+      this.#probe = undefined;
+      settle();
+    }
+  }
+}
+
+const isDateShapeError = (e: unknown): e is EcosError => isEcosError(e) && e.code === "ERROR-101";
+
+/**
+ * A StatisticSearch's arguments with half-monthly labels in a spelling; other arguments as
+ * they are.
+ */
+function spellHalfMonthly(args: readonly string[], sm: SmSpelling): string[] {
+  return args.map((arg, i) => {
+    if (i !== 2 && i !== 3) return arg;
+    const ref = tryParseLabel(arg, "SM");
+    return ref === undefined ? arg : formatPeriod("SM", ref.index, sm);
+  });
+}
+
+/**
+ * Whether a request is a half-monthly StatisticSearch, whose labels need the spelling.
+ *
+ * @returns `true` for StatisticSearch with cycle SM.
+ */
+function isHalfMonthlySearch(service: string, args: readonly string[]): boolean {
+  return service === "StatisticSearch" && args[1] === "SM";
 }

@@ -1,0 +1,601 @@
+/**
+ * A body's bytes to what it says: a {@linkcode Page} of rows with the total it belongs to, or a
+ * RESULT code. A JSON page of rows goes through the scanner (`_scan.ts`); anything it does not
+ * take, and every XML body, goes the reference way: text, JSON.parse or the XML reader, the
+ * envelope read from the parsed object ({@linkcode readEnvelope}, the same for both formats, so
+ * that they cannot drift apart), then its rows into the same columns ({@linkcode pageOf}). The
+ * reference way words every error, and is the scanner's oracle in the tests.
+ *
+ * XML in the flat shape ECOS sends is read by a one-pass reader ({@linkcode readFlatXml});
+ * anything else by fast-xml-parser, which is correct on every shape XML allows (entities, CDATA,
+ * comments, attributes, whitespace) but some ten times slower. The parser is loaded only when a
+ * body needs it ({@linkcode loadXmlParser}): importing the module does not pay for it.
+ *
+ * @module
+ */
+
+import { loadXmlParser as loadParserModule, type XMLParser } from "../deps.ts";
+import { BodyError, fieldName } from "./_errors.ts";
+import {
+  ABSENT_ID,
+  isPlainNumber,
+  numberOf,
+  type OddValue,
+  type Page,
+  type PageFields,
+  type PageText,
+  scanPage,
+} from "./_scan.ts";
+
+/** One row as the service sent it: field name to string, number or null. */
+export type RawRow = Record<string, unknown>;
+
+/** A body as the reference decoders read it: rows with their total, or a RESULT code. */
+export type Envelope =
+  | {
+    /** A page of rows. */
+    kind: "rows";
+    /** `list_total_count`: the rows of the whole query, over all pages. */
+    total: number;
+    /** The rows of this page, as decoded. */
+    rows: RawRow[];
+  }
+  | {
+    /** A RESULT body: an information or error code. */
+    kind: "result";
+    /** The code, e.g. "INFO-200". */
+    code: string;
+    /** The service's message. */
+    message: string;
+  };
+
+/** A body decoded: a page of rows as columns, or a RESULT code. */
+export type Decoded =
+  | {
+    /** A page of rows. */
+    kind: "rows";
+    /** The page. */
+    page: Page;
+  }
+  | Extract<Envelope, { kind: "result" }>;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+function readResult(v: Record<string, unknown>): Extract<Envelope, { kind: "result" }> {
+  const code = typeof v.CODE === "string" ? v.CODE.trim() : "";
+  if (!/^[A-Z]{1,10}-\d{1,6}$/.test(code)) throw new BodyError("a RESULT without a CODE");
+  const message = typeof v.MESSAGE === "string" ? v.MESSAGE : "";
+  return { kind: "result", code, message };
+}
+
+/**
+ * Reads a parsed body: `{Service: {list_total_count, row}}` or `{RESULT: {CODE, MESSAGE}}`.
+ *
+ * @returns Rows with their total, or the result code.
+ * @throws {BodyError} When the shape is neither.
+ */
+export function readEnvelope(parsed: unknown, service: string): Envelope {
+  if (!isObject(parsed)) throw new BodyError("the body is not an object");
+  if (isObject(parsed.RESULT)) return readResult(parsed.RESULT);
+  const body = parsed[service];
+  if (!isObject(body)) {
+    const keys = Object.keys(parsed).filter((k) => !k.startsWith("#") && !k.startsWith("?"));
+    const shown = keys.slice(0, 5).map(fieldName).join(", ") + (keys.length > 5 ? ", ..." : "");
+    throw new BodyError(`expected a ${service} envelope, got ${shown || "nothing"}`);
+  }
+  // Some gateways nest the RESULT inside the envelope; read it the same way.
+  if (isObject(body.RESULT) && body.list_total_count === undefined) return readResult(body.RESULT);
+  const rawTotal = body.list_total_count;
+  const total = typeof rawTotal === "string" ? Number(rawTotal.trim()) : rawTotal;
+  if (typeof total !== "number" || !Number.isSafeInteger(total) || total < 0) {
+    throw new BodyError(`list_total_count is not a count: ${JSON.stringify(rawTotal)}`);
+  }
+  const raw = body.row;
+  // XML empty envelopes and odd JSON can carry one row as an object, or none at all.
+  const rows = raw === undefined || raw === null || raw === ""
+    ? []
+    : Array.isArray(raw)
+    ? raw
+    : [raw];
+  checkRows(rows);
+  return { kind: "rows", total, rows: rows as RawRow[] };
+}
+
+/**
+ * Every row is an object. Its fields are checked as the frame reads them (a field holding an
+ * object or a list is refused there); fields no frame reads are never looked at.
+ */
+function checkRows(rows: readonly unknown[]): void {
+  for (let i = 0; i < rows.length; i++) {
+    if (!isObject(rows[i])) throw new BodyError(`row ${i + 1} is not an object`);
+  }
+}
+
+// JSON, the reference way.
+
+/**
+ * Decodes a JSON body.
+ *
+ * @returns Rows with their total, or the result code.
+ * @throws {BodyError} When the body is not JSON (cut short, say) or not an ECOS
+ * envelope.
+ */
+export function decodeJson(text: string, service: string): Envelope {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    // The parser's own message quotes a window of the body, which may cut a key echoed there
+    // in two; keep only its words, and quote the body ourselves (redacted before the cut).
+    const reason = String((e as Error).message).replace(/".*"(?:\.\.\.)?/s, "…");
+    throw new BodyError(`the JSON does not parse (${reason})`, { quote: text });
+  }
+  return readEnvelope(parsed, service);
+}
+
+// XML.
+
+// Values stay strings ("0101000" is an item code, "2020" a label): the frame converts them.
+// Attributes (number="true" in the official guide) carry nothing we need. A lone <row> must
+// still be a list. Whitespace is kept so that values equal their JSON twins; the whitespace
+// between tags lands in "#text" keys, which nobody reads.
+/**
+ * The options the client reads XML with (also the reference of the fast path's tests).
+ *
+ * @internal
+ */
+export const XML_PARSER_OPTIONS = {
+  ignoreAttributes: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  trimValues: false,
+  processEntities: true,
+  // Numeric references (&#47;) as well as the five XML entities.
+  htmlEntities: true,
+  isArray: (_name: string, jpath: unknown) => String(jpath).endsWith(".row"),
+};
+let parser: XMLParser | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads fast-xml-parser, once: {@linkcode decodeXml} needs it for XML of another shape than
+ * ECOS's flat one.
+ */
+export function loadXmlParser(): Promise<void> {
+  loading ??= loadParserModule().then((m) => {
+    parser = new m.XMLParser(XML_PARSER_OPTIONS);
+  });
+  return loading;
+}
+
+/**
+ * Raised by {@linkcode decodeXml} for a body that needs fast-xml-parser before it is loaded:
+ * load it ({@linkcode loadXmlParser}) and decode the body again.
+ */
+export class XmlParserNotLoaded extends Error {
+  constructor() {
+    super("fast-xml-parser is not loaded: await loadXmlParser(), then decode again");
+    this.name = "XmlParserNotLoaded";
+  }
+}
+
+/**
+ * Decodes an XML body.
+ *
+ * @returns Rows with their total, or the result code.
+ * @throws {BodyError} When the body is not well-formed XML (cut short, an HTML
+ * page) or not an ECOS envelope.
+ * @throws {XmlParserNotLoaded} When the body needs fast-xml-parser and it is not loaded yet.
+ */
+export function decodeXml(text: string, service: string): Envelope {
+  const body = text.trim();
+  const root = rootElement(body);
+  if (root === undefined) throw new BodyError("no root element", { quote: body });
+  // ECOS bodies have no DOCTYPE; one could declare entities that expand without bound.
+  if (root === DOCTYPE) {
+    throw new BodyError("a DOCTYPE, which ECOS bodies never have", { quote: body });
+  }
+  // A body cut short cannot end with its root's closing tag; checking this is far cheaper than
+  // validating the whole document.
+  if (!closesWith(body, root)) {
+    throw new BodyError(`the XML is cut short (no closing </${root}>)`, {
+      quote: body,
+      quoteEnd: true,
+    });
+  }
+  // The flat shape ECOS sends is read in one pass; anything else goes to fast-xml-parser.
+  let parsed: unknown = readFlatXml(body);
+  if (parsed === undefined) {
+    if (parser === undefined) throw new XmlParserNotLoaded();
+    try {
+      parsed = parser.parse(body);
+    } catch (e) {
+      // The parser's message quotes a window of the body ("Context: ..."), which may cut a key
+      // echoed there in two: keep only its words, and quote the body ourselves (redacted first).
+      const reason = String((e as Error).message).replace(/\s*Context:.*$/s, "");
+      throw new BodyError(`the XML does not parse (${reason})`, { quote: text });
+    }
+  }
+  return readEnvelope(trimScalars(parsed), service);
+}
+
+const DOCTYPE = "!DOCTYPE";
+const NAME = /^[A-Za-z_][\w.-]{0,199}/;
+
+/**
+ * The root element's name, after whitespace, an XML declaration, processing instructions and
+ * comments; {@linkcode DOCTYPE} for a document type declaration. One pass: each step moves
+ * forward with indexOf, so hostile bodies cost linear time (a regular expression over
+ * repeated comments can backtrack exponentially).
+ *
+ * @returns The name, or `undefined` when there is none.
+ * @internal
+ */
+export function rootElement(body: string): string | undefined {
+  let i = 0;
+  for (;;) {
+    while (i < body.length && /\s/.test(body[i]!)) i++;
+    if (body.startsWith("<?", i)) {
+      const end = body.indexOf("?>", i + 2);
+      if (end < 0) return undefined;
+      i = end + 2;
+    } else if (body.startsWith("<!--", i)) {
+      const end = body.indexOf("-->", i + 4);
+      if (end < 0) return undefined;
+      i = end + 3;
+    } else if (body.startsWith("<!", i)) {
+      return DOCTYPE;
+    } else break;
+  }
+  if (body[i] !== "<") return undefined;
+  return NAME.exec(body.slice(i + 1, i + 201))?.[0];
+}
+
+/** Whether a body ends with the closing tag of `root` (spaces allowed before its `>`). */
+function closesWith(body: string, root: string): boolean {
+  const end = body.trimEnd();
+  if (!end.endsWith(">")) return false;
+  const tail = end.slice(0, -1).trimEnd();
+  return tail.endsWith(`</${root}`);
+}
+
+/** list_total_count and CODE may be surrounded by whitespace in pretty-printed XML. */
+function trimScalars(parsed: unknown): unknown {
+  if (typeof parsed !== "object" || parsed === null) return parsed;
+  for (const body of Object.values(parsed as Record<string, unknown>)) {
+    if (typeof body !== "object" || body === null) continue;
+    const b = body as Record<string, unknown>;
+    for (const key of ["list_total_count", "row_count", "CODE"]) {
+      if (typeof b[key] === "string") b[key] = (b[key] as string).trim();
+    }
+  }
+  return parsed;
+}
+
+/** A-Z, a-z, _: a name's first character. */
+const nameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** A name's other characters: also 0-9, "." and "-". */
+const nameChar = (c: number) => nameStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+};
+
+/** Thrown inside the scanner when the body leaves the flat shape; caught at the top. */
+class NotFlat {}
+const NOT_FLAT = new NotFlat();
+
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g;
+
+/**
+ * Decodes the entities of a value. A "&" that starts no XML entity or numeric reference gives
+ * up: fast-xml-parser has its own reading of HTML entities and stray ampersands.
+ */
+function unescape(text: string): string {
+  let seen = 0;
+  const out = text.replace(ENTITY, (_, dec?: string, hex?: string, named?: string) => {
+    seen++;
+    if (named !== undefined) return ENTITIES[named]!;
+    const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
+    if (code > 0x10ffff) throw NOT_FLAT;
+    return String.fromCodePoint(code);
+  });
+  if (seen !== text.split("&").length - 1) throw NOT_FLAT;
+  return out;
+}
+
+/**
+ * Reads a flat ECOS body.
+ *
+ * @returns `{ root: { leaf: "value", ..., row: [{ field: "value", ... }] } }`, or `undefined`
+ * when the body is not of the flat shape (let fast-xml-parser read it).
+ */
+export function readFlatXml(body: string): Record<string, unknown> | undefined {
+  const n = body.length;
+  let i = 0;
+
+  const space = () => {
+    while (i < n) {
+      const c = body.charCodeAt(i);
+      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+      i++;
+    }
+  };
+  const name = (): string => {
+    const from = i;
+    if (i >= n || !nameStart(body.charCodeAt(i))) throw NOT_FLAT;
+    i++;
+    while (i < n && nameChar(body.charCodeAt(i))) i++;
+    return body.slice(from, i);
+  };
+  /** An opening tag at `i`: its name, and whether it closes itself. Attributes are skipped. */
+  const open = (): { tag: string; empty: boolean } => {
+    if (body.charCodeAt(i) !== 60 /* < */) throw NOT_FLAT;
+    i++;
+    const tag = name();
+    for (;;) {
+      const before = i;
+      space();
+      const c = body.charCodeAt(i);
+      if (c === 62 /* > */) {
+        i++;
+        return { tag, empty: false };
+      }
+      if (c === 47 /* / */ && body.charCodeAt(i + 1) === 62) {
+        i += 2;
+        return { tag, empty: true };
+      }
+      if (i === before) throw NOT_FLAT; // an attribute must follow a space
+      name();
+      if (body[i] !== "=") throw NOT_FLAT;
+      const quote = body[i + 1];
+      if (quote !== '"' && quote !== "'") throw NOT_FLAT;
+      const end = body.indexOf(quote, i + 2);
+      if (end < 0 || body.slice(i + 2, end).includes("<")) throw NOT_FLAT;
+      i = end + 1;
+    }
+  };
+  /** The closing tag of `tag` at `i`. */
+  const close = (tag: string) => {
+    if (
+      body.charCodeAt(i) !== 60 || body.charCodeAt(i + 1) !== 47 || !body.startsWith(tag, i + 2)
+    ) {
+      throw NOT_FLAT;
+    }
+    i += 2 + tag.length;
+    if (body.charCodeAt(i) !== 62) {
+      space();
+      if (body.charCodeAt(i) !== 62) throw NOT_FLAT;
+    }
+    i++;
+  };
+  /** A leaf's value, after its opening tag. */
+  const value = (tag: string, empty: boolean): string => {
+    if (empty) return "";
+    const end = body.indexOf("<", i);
+    if (end < 0) throw NOT_FLAT;
+    const raw = body.slice(i, end);
+    i = end;
+    close(tag);
+    return raw.includes("&") ? unescape(raw) : raw;
+  };
+
+  try {
+    space();
+    if (body.startsWith("<?xml", i)) {
+      const end = body.indexOf("?>", i);
+      if (end < 0 || !/^<\?xml\s[^<>]*$/.test(body.slice(i, end))) throw NOT_FLAT;
+      i = end + 2;
+      space();
+    }
+    const root = open();
+    if (root.empty) throw NOT_FLAT;
+    const top: Record<string, unknown> = {};
+    const rows: Record<string, string>[] = [];
+    let template: string[] = [];
+    for (;;) {
+      space();
+      if (body.charCodeAt(i) === 60 && body.charCodeAt(i + 1) === 47) break;
+      const el = open();
+      if (el.tag !== "row") {
+        if (Object.hasOwn(top, el.tag)) throw NOT_FLAT;
+        top[el.tag] = value(el.tag, el.empty);
+        continue;
+      }
+      if (el.empty) throw NOT_FLAT;
+      const row: Record<string, string> = {};
+      // Rows repeat the previous row's fields in the same order: look for the expected name
+      // first, which spares reading a name, a new string and the duplicate check per field.
+      let expected = true;
+      let fields = 0;
+      for (;;) {
+        space();
+        if (body.charCodeAt(i) === 60 && body.charCodeAt(i + 1) === 47) break;
+        const guess = expected ? template[fields] : undefined;
+        let field: { tag: string; empty: boolean } | undefined;
+        if (guess !== undefined && body.charCodeAt(i) === 60 && body.startsWith(guess, i + 1)) {
+          const after = i + 1 + guess.length;
+          const c = body.charCodeAt(after);
+          if (c === 62 /* > */) {
+            i = after + 1;
+            field = { tag: guess, empty: false };
+          } else if (c === 47 /* / */ && body.charCodeAt(after + 1) === 62) {
+            i = after + 2;
+            field = { tag: guess, empty: true };
+          }
+        }
+        if (field === undefined) {
+          expected = false;
+          field = open();
+          if (field.tag === "row" || Object.hasOwn(row, field.tag)) throw NOT_FLAT;
+        }
+        row[field.tag] = value(field.tag, field.empty);
+        fields++;
+      }
+      close("row");
+      if (fields === 0) throw NOT_FLAT;
+      if (!expected || fields !== template.length) template = Object.keys(row);
+      rows.push(row);
+    }
+    close(root.tag);
+    space();
+    // An element without child elements is text to fast-xml-parser: leave such bodies to it.
+    if (i !== n || (rows.length === 0 && Object.keys(top).length === 0)) throw NOT_FLAT;
+    if (rows.length > 0) top.row = rows;
+    return { [root.tag]: top };
+  } catch (e) {
+    if (e === NOT_FLAT) return undefined;
+    throw e;
+  }
+}
+
+// Bytes to a page.
+
+/** The most fields a page of a service not modelled here may hold: a hostile body costs no more. */
+const MAX_FIELDS = 1000;
+
+/** The fields of rows of a service not modelled here: every key, in first-seen order, as text. */
+function fieldsOfRows(rows: readonly RawRow[], service: string): PageFields {
+  const keys = new Set<string>();
+  for (const row of rows) {
+    for (const key in row) {
+      if (!Object.hasOwn(row, key)) continue;
+      keys.add(key);
+      if (keys.size > MAX_FIELDS) throw new BodyError(`rows hold more than ${MAX_FIELDS} fields`);
+    }
+  }
+  return { service, text: [...keys], numbers: [], whole: [] };
+}
+
+/**
+ * Rows as a page: each text field a dictionary of its values as sent, each numeric field its
+ * values (NaN where missing) and its first value that is not a plain number, for the checks to
+ * refuse.
+ */
+export function pageOf(
+  rows: readonly RawRow[],
+  total: number,
+  fields?: PageFields,
+  service = fields?.service ?? "",
+): Page {
+  const own = fields === undefined; // keys from the rows: read own properties only
+  fields ??= fieldsOfRows(rows, service);
+  const count = rows.length;
+  const at = (row: RawRow, field: string) =>
+    own && !Object.hasOwn(row, field) ? undefined : row[field];
+  const texts = fields.text.map((field): PageText => {
+    const values: unknown[] = [null, undefined];
+    const seen = new Map<unknown, number>();
+    let ids: Uint32Array | undefined;
+    let constant = -1;
+    for (let r = 0; r < count; r++) {
+      const v = at(rows[r]!, field);
+      let id = v === null ? 0 : v === undefined ? ABSENT_ID : seen.get(v);
+      if (id === undefined) {
+        id = values.length;
+        values.push(v);
+        seen.set(v, id);
+      }
+      if (ids !== undefined) ids[r] = id;
+      else if (constant < 0) constant = id;
+      else if (id !== constant) {
+        ids = new Uint32Array(count).fill(constant, 0, r);
+        ids[r] = id;
+      }
+    }
+    return { values, ids, constant: constant < 0 ? ABSENT_ID : constant };
+  });
+  const odd: (OddValue | undefined)[] = [];
+  const numbers = fields.numbers.map((field, j) => {
+    const whole = fields.whole.includes(field);
+    let values: Float64Array | undefined;
+    for (let r = 0; r < count; r++) {
+      const v = at(rows[r]!, field);
+      // The checks refuse such a value; a frame built without them reads it as it can.
+      if (!isPlainNumber(v, whole)) odd[j] ??= { row: r, value: v };
+      const x = numberOf(v);
+      if (x !== x) continue;
+      values ??= new Float64Array(count).fill(NaN);
+      values[r] = x;
+    }
+    return values;
+  });
+  return { fields, total, count, texts, numbers, odd: odd.length > 0 ? odd : undefined };
+}
+
+/**
+ * Decodes a body of either format the reference way, recognised by its first character: a
+ * service can answer an error in another format than the one asked, and a maintenance page is
+ * HTML whatever was asked.
+ *
+ * @returns A page, or the result code.
+ * @throws {BodyError} For HTML, garbage, or a body cut short.
+ * @throws {XmlParserNotLoaded} For XML that needs fast-xml-parser before it is loaded.
+ */
+export function decodeBody(text: string, service: string, fields?: PageFields): Decoded {
+  const start = text.trimStart();
+  if (start === "") throw new BodyError("the body is empty");
+  if (/^<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(start)) {
+    throw new BodyError("an HTML page", { quote: start });
+  }
+  let envelope: Envelope;
+  if (start.startsWith("{")) envelope = decodeJson(start, service);
+  else if (start.startsWith("<")) envelope = decodeXml(start, service);
+  else throw new BodyError("neither JSON nor XML", { quote: start });
+  if (envelope.kind === "result") return envelope;
+  return { kind: "rows", page: pageOf(envelope.rows, envelope.total, fields, service) };
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * `scan: false` sends every body the reference way: the benchmarks compare the two paths on
+ * whole pulls (bench/pull_memory.ts).
+ *
+ * @internal
+ */
+export const _decoding: { scan: boolean } = { scan: true };
+
+/**
+ * Decodes a body from its bytes: a JSON page of rows of known fields goes through the scanner
+ * (no text, no JSON.parse); anything it does not take, and every other body, is turned into text
+ * and decoded by {@linkcode decodeBody}. Both give the same page.
+ *
+ * @returns A page, or the result code.
+ * @throws {BodyError} As {@linkcode decodeBody}.
+ */
+export function decodeBytes(
+  bytes: Uint8Array,
+  service: string,
+  fields?: PageFields,
+  expectedRows?: number,
+): Decoded {
+  // Whole numbers are the reference path's to check: the scanner reads any plain decimal.
+  if (fields !== undefined && fields.whole.length === 0 && _decoding.scan) {
+    const page = scanPage(bytes, fields, expectedRows);
+    if (page !== undefined) return { kind: "rows", page };
+  }
+  return decodeBody(utf8.decode(bytes), service, fields);
+}
+
+/** {@linkcode decodeBytes}, loading fast-xml-parser first when the body needs it. */
+export async function decodeBytesLoading(
+  bytes: Uint8Array,
+  service: string,
+  fields?: PageFields,
+  expectedRows?: number,
+): Promise<Decoded> {
+  try {
+    return decodeBytes(bytes, service, fields, expectedRows);
+  } catch (e) {
+    if (!(e instanceof XmlParserNotLoaded)) throw e;
+    await loadXmlParser();
+    return decodeBytes(bytes, service, fields, expectedRows);
+  }
+}

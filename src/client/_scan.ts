@@ -1,0 +1,740 @@
+/**
+ * The one shape of a page of rows, whatever decoded it: columns ({@linkcode Page}). Text fields
+ * are page dictionaries of their distinct values with an id a row; numeric fields are
+ * Float64Arrays (NaN where missing). Also what a number from the service must look like
+ * ({@linkcode isPlainNumber}), and the strict scanner of the one JSON shape ECOS sends for a page
+ * of rows ({@linkcode scanPage}), which reads the UTF-8 bytes of the body into a page without
+ * JSON.parse and without an object a row:
+ * `{"Service":{"list_total_count":N,"row":[{"FIELD":"value"|null,...},...]}}`.
+ *
+ * Most fields hold the previous row's value (rows come item by item), so the scanner first
+ * compares a value with the previous row's bytes, and hashes only a new one; keys are compared
+ * with the previous row's keys in the same place. Strings are made once a distinct value. It
+ * gives up, returning `undefined`, on anything it was not built for: another envelope or key
+ * order, a RESULT, a value that is neither a string nor null, a key written with escapes or given
+ * twice, a numeric field that is not a plain decimal, "-" or "", invalid UTF-8, a body cut short.
+ * The caller then decodes the body the reference way (`_decode.ts`), which also words every
+ * error: the two paths cannot disagree on what is wrong (tests/client/scan_json_test.ts holds
+ * them to the same pages and frames). One pass, each byte looked at a bounded number of times.
+ *
+ * @module
+ */
+
+/** The fields a page holds: text (and date) fields, then numeric ones. */
+export interface PageFields {
+  /** The service, whose name is the envelope's key. */
+  readonly service: string;
+  /** Fields read as text (dates too: TIME is a label). */
+  readonly text: readonly string[];
+  /** Fields read as numbers. */
+  readonly numbers: readonly string[];
+  /** Those of `numbers` that must be whole (DATA_CNT). */
+  readonly whole: readonly string[];
+}
+
+/** The id of a field a row does not have. */
+export const ABSENT_ID = 1;
+
+/** One text field of a page. */
+export interface PageText {
+  /**
+   * Distinct values as sent (untrimmed; a JSON number or an object of a hostile body as it
+   * came): id 0 is null, {@linkcode ABSENT_ID} undefined (absent).
+   */
+  readonly values: readonly unknown[];
+  /** Each row's id; `undefined` when every row holds {@linkcode PageText.constant}. */
+  readonly ids: Uint32Array | undefined;
+  /** The id every row holds, when there is no `ids`. */
+  readonly constant: number;
+}
+
+/** A numeric field's first value that is not a plain number: the checks refuse the page. */
+export interface OddValue {
+  /** Its row in the page, 0-based. */
+  readonly row: number;
+  /** The value as sent. */
+  readonly value: unknown;
+}
+
+/** A page of rows as columns: what every decoder gives. */
+export interface Page {
+  /** The fields it holds. */
+  readonly fields: PageFields;
+  /** `list_total_count`: the rows of the whole query, over all pages. */
+  readonly total: number;
+  /** Rows in the page. */
+  readonly count: number;
+  /** By {@linkcode PageFields.text}. */
+  readonly texts: readonly PageText[];
+  /** By {@linkcode PageFields.numbers}: values, NaN where missing; `undefined` when all are. */
+  readonly numbers: readonly (Float64Array | undefined)[];
+  /**
+   * By {@linkcode PageFields.numbers}: the first value that is not a plain number (only the
+   * reference path keeps such values; the scanner gives up on them).
+   */
+  readonly odd?: readonly (OddValue | undefined)[] | undefined;
+}
+
+/** Thrown inside the scanner when the body leaves its shape; caught at its top. */
+class GiveUp {}
+/** The one {@linkcode GiveUp}. */
+const GIVE_UP: GiveUp = new GiveUp();
+
+// Values are decoded strictly: invalid UTF-8 gives up (the reference path replaces it), and a
+// BOM inside a value is kept, as JSON.parse of the whole body keeps it.
+const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * A string value's text, exactly as JSON.parse gives it.
+ *
+ * @throws {GiveUp} Where JSON.parse would fail, or the bytes are not UTF-8.
+ */
+function decodeString(b: Uint8Array, start: number, end: number, escaped: boolean): string {
+  try {
+    if (escaped) return JSON.parse(strict.decode(b.subarray(start - 1, end + 1))) as string;
+    if (end - start <= 32) {
+      let ascii = true;
+      for (let k = start; k < end; k++) if (b[k]! >= 0x80) ascii = false;
+      if (ascii) {
+        return String.fromCharCode.apply(null, b.subarray(start, end) as unknown as number[]);
+      }
+    }
+    return strict.decode(b.subarray(start, end));
+  } catch {
+    throw GIVE_UP;
+  }
+}
+
+// Numbers.
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Whether a string is a plain decimal as the service writes numbers ("2.5", "-0.3", "1373.1",
+ * "2058466.5"): an optional sign, digits with an optional fraction (".5" and "5." included), an
+ * optional exponent of at most four digits, and nothing else; its value finite. Not "0x10"
+ * (read by JavaScript as 16), "Infinity", "1e999", " 1" or "1,000" (a thousands separator the
+ * service has never sent, and a decimal comma elsewhere). A scan of char codes: about twice as
+ * fast as the equivalent regular expression, on the client's hottest loop.
+ */
+function isDecimal(v: string): boolean {
+  const n = v.length;
+  // Reads past the end as -1: a charCodeAt out of range would cost the loop its optimisation.
+  const at = (i: number) => (i < n ? v.charCodeAt(i) : -1);
+  let i = 0;
+  let c = at(0);
+  if (c === 43 || c === 45) c = at(++i); // + -
+  let digits = 0;
+  while (isDigit(c)) {
+    digits++;
+    c = at(++i);
+  }
+  if (c === 46) { // .
+    c = at(++i);
+    while (isDigit(c)) {
+      digits++;
+      c = at(++i);
+    }
+  }
+  if (digits === 0) return false;
+  // 309 digits or more may pass the largest double ("1" and 400 zeros reads as Infinity).
+  if (i === n) return digits < 309 || Number.isFinite(+v);
+  if (c !== 101 && c !== 69) return false; // e E
+  c = at(++i);
+  if (c === 43 || c === 45) c = at(++i);
+  const from = i;
+  while (isDigit(c)) c = at(++i);
+  return i === n && i > from && i - from <= 4 && Number.isFinite(+v);
+}
+
+/** Whether a string is a whole number: an optional sign and digits. */
+function isWhole(v: string): boolean {
+  let i = v.charCodeAt(0) === 43 || v.charCodeAt(0) === 45 ? 1 : 0;
+  if (i === v.length) return false;
+  for (; i < v.length; i++) if (!isDigit(v.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * Whether a numeric field's value is one the frame can read without guessing: a plain decimal
+ * number (a string, or a finite JSON number), or a marker of a missing value ("-", "", null,
+ * absent).
+ *
+ * @returns `true` when the value is acceptable.
+ */
+export function isPlainNumber(v: unknown, whole = false): boolean {
+  if (v === null || v === undefined || v === "" || v === "-") return true;
+  if (typeof v === "number") return Number.isFinite(v) && (!whole || Number.isInteger(v));
+  if (typeof v !== "string") return false;
+  return whole ? isWhole(v) : isDecimal(v);
+}
+
+/** A numeric field's value; NaN for missing ("" and "-") or unreadable. */
+export function numberOf(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v !== "string" || v === "" || v === "-") return NaN;
+  const n = +v;
+  // The common case, a plain number; +" " is 0 and +"1,000" NaN, so those take the long way.
+  if (n !== 0 && n === n) return n;
+  const s = v.trim();
+  if (s === "" || s === "-") return NaN;
+  // Thousands separators are not sent, but cost nothing to accept.
+  return Number(s.includes(",") ? s.replaceAll(",", "") : s);
+}
+
+// The JSON scanner.
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const N = 0x6e; // the "n" of null
+
+const encoder = new TextEncoder();
+const LIST_TOTAL_COUNT = encoder.encode("list_total_count");
+const ROW = encoder.encode("row");
+
+/** Powers of ten that are exact doubles: a mantissa below 2^53 divided by one is exact. */
+const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/** A scan's keys as bytes, once per set of fields. */
+const keyBytes = new WeakMap<PageFields, Uint8Array[]>();
+
+/** An empty array: what a field holds before it has one, so that its type never changes. */
+const NONE = new Uint32Array(0);
+
+/** Doubles an Int32Array's length. */
+function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(a.length * 2);
+  out.set(a);
+  return out;
+}
+
+// The scan's state: one object a scan, made by one object literal (V8 keeps an object
+// literal's shape, and the optimised code that reads it, across full collections; it does not
+// keep a class instance's), read and written by the module's functions below, not by closures of
+// each scan (optimised code names the closures it inlined, and would be thrown away with them).
+// Without this, a full collection would send the next scan (a notebook's next query) back to
+// unoptimised code, some fifteen times slower (bench/RESULTS.md).
+interface Scan {
+  b: Uint8Array;
+  n: number;
+  view: DataView;
+  keys: Uint8Array[];
+  nFields: number;
+  nTexts: number;
+  /** The bits of every field: a row that has them all. */
+  all: number;
+  i: number;
+  rows: number;
+  capacity: number;
+  /** The field at each place of the previous row (-1: one nobody reads, -2: none yet). */
+  order: Int32Array;
+  /** Where each place of the previous row ended, after its value, from the row's start. */
+  ends: Int32Array;
+  /** The previous row: where it started (after its "{"), and its places (0: none). */
+  prevRow: number;
+  prevPlaces: number;
+  // Per text field: its distinct values (0 null, 1 absent), the previous row's value (its
+  // bytes and id; -1: none, or it held an escape), the id every row so far holds (-1: no row
+  // yet) while it has no ids, and each row's id once two have been seen (else NONE).
+  values: (string | null | undefined)[][];
+  prevStart: Int32Array;
+  prevEnd: Int32Array;
+  prevId: Int32Array;
+  constant: Int32Array;
+  ids: Uint32Array[];
+  numbers: (Float64Array | undefined)[];
+  // The page dictionaries, all fields in one table: open addressing over entries; an entry's
+  // bytes are `starts[e]` to `stops[e]` of the body, its field `owners[e]`, its id `locals[e]`.
+  slots: Int32Array;
+  mask: number;
+  starts: Int32Array;
+  stops: Int32Array;
+  hashes: Int32Array;
+  owners: Int32Array;
+  locals: Int32Array;
+  entries: number;
+}
+
+/**
+ * Scans a page body.
+ *
+ * @returns The page, or `undefined` when the body is not of the strict shape (decode it the
+ * reference way).
+ */
+export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
+  let keys = keyBytes.get(fields);
+  if (keys === undefined) {
+    keys = [...fields.text, ...fields.numbers].map((k) => encoder.encode(k));
+    if (keys.length > 30) throw new RangeError("A scan reads at most 30 fields");
+    keyBytes.set(fields, keys);
+  }
+  const n = b.length;
+  const nTexts = fields.text.length;
+  const s: Scan = {
+    b,
+    n,
+    view: new DataView(b.buffer, b.byteOffset, b.byteLength),
+    keys,
+    nFields: keys.length,
+    nTexts,
+    all: 2 ** keys.length - 1,
+    i: 0,
+    rows: 0,
+    // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
+    capacity: Math.max(16, Math.min(expectedRows, n >> 5)),
+    order: new Int32Array(64).fill(-2),
+    ends: new Int32Array(64),
+    prevRow: 0,
+    prevPlaces: 0,
+    values: fields.text.map(() => [null, undefined]),
+    prevStart: new Int32Array(nTexts),
+    prevEnd: new Int32Array(nTexts),
+    prevId: new Int32Array(nTexts).fill(-1),
+    constant: new Int32Array(nTexts).fill(-1),
+    ids: fields.text.map(() => NONE),
+    numbers: fields.numbers.map(() => undefined),
+    slots: new Int32Array(256),
+    mask: 255,
+    starts: new Int32Array(64),
+    stops: new Int32Array(64),
+    hashes: new Int32Array(64),
+    owners: new Int32Array(64),
+    locals: new Int32Array(64),
+    entries: 0,
+  };
+  try {
+    return scan(s, fields);
+  } catch (e) {
+    if (e === GIVE_UP) return undefined;
+    throw e;
+  }
+}
+
+/** The scan of a body. */
+function scan(s: Scan, fields: PageFields): Page {
+  // TextDecoder drops a leading BOM; so does the reference path.
+  if (s.b[0] === 0xef && s.b[1] === 0xbb && s.b[2] === 0xbf) s.i = 3;
+  expect(s, OPEN_BRACE);
+  literalKey(s, encoder.encode(fields.service));
+  expect(s, OPEN_BRACE);
+  literalKey(s, LIST_TOTAL_COUNT);
+  space(s);
+  // A count: digits only, as the service writes it; anything else goes the reference way.
+  let total = 0;
+  const from = s.i;
+  while (s.b[s.i]! >= 0x30 && s.b[s.i]! <= 0x39) total = total * 10 + (s.b[s.i++]! - 0x30);
+  if (s.i === from || s.i - from > 15 || (s.b[from] === 0x30 && s.i - from > 1)) throw GIVE_UP;
+  expect(s, COMMA);
+  literalKey(s, ROW);
+  expect(s, OPEN_BRACKET);
+  space(s);
+  if (s.b[s.i] === CLOSE_BRACKET) s.i++;
+  else {
+    for (;;) {
+      row(s);
+      let d = s.b[s.i];
+      if (d !== COMMA && d !== CLOSE_BRACKET) {
+        space(s);
+        d = s.b[s.i];
+      }
+      s.i++;
+      if (d === CLOSE_BRACKET) break;
+      if (d !== COMMA) throw GIVE_UP;
+    }
+  }
+  expect(s, CLOSE_BRACE);
+  expect(s, CLOSE_BRACE);
+  space(s);
+  if (s.i !== s.n) throw GIVE_UP;
+  return {
+    fields,
+    total,
+    count: s.rows,
+    texts: s.values.map((dict, f) => ({
+      values: dict,
+      ids: s.ids[f] === NONE ? undefined : s.ids[f]!.subarray(0, s.rows),
+      constant: s.constant[f]! < 0 ? ABSENT_ID : s.constant[f]!,
+    })),
+    numbers: s.numbers.map((v) => v?.subarray(0, s.rows)),
+  };
+}
+
+/** The id of bytes `start` to `end` in field `f`'s dictionary, added when new. */
+function intern(s: Scan, f: number, start: number, end: number, hash: number, escaped: boolean) {
+  const len = end - start;
+  let at = hash & s.mask;
+  for (;;) {
+    const e = s.slots[at]! - 1;
+    if (e < 0) break;
+    if (s.hashes[e] === hash && s.owners[e] === f && s.stops[e]! - s.starts[e]! === len) {
+      const from = s.starts[e]!;
+      let k = 0;
+      while (k < len && s.b[from + k] === s.b[start + k]) k++;
+      if (k === len) return s.locals[e]!;
+    }
+    at = (at + 1) & s.mask;
+  }
+  const dict = s.values[f]!;
+  const id = dict.length;
+  dict.push(decodeString(s.b, start, end, escaped));
+  const e = s.entries++;
+  if (e >= s.starts.length) {
+    s.starts = doubled(s.starts);
+    s.stops = doubled(s.stops);
+    s.hashes = doubled(s.hashes);
+    s.owners = doubled(s.owners);
+    s.locals = doubled(s.locals);
+  }
+  s.starts[e] = start;
+  s.stops[e] = end;
+  s.hashes[e] = hash;
+  s.owners[e] = f;
+  s.locals[e] = id;
+  s.slots[at] = e + 1;
+  if (s.entries * 2 > s.mask) {
+    s.mask = s.mask * 2 + 1;
+    s.slots = new Int32Array(s.mask + 1);
+    for (let k = 0; k < s.entries; k++) {
+      let to = s.hashes[k]! & s.mask;
+      while (s.slots[to] !== 0) to = (to + 1) & s.mask;
+      s.slots[to] = k + 1;
+    }
+  }
+  return id;
+}
+
+/** Skips whitespace. */
+function space(s: Scan) {
+  for (;;) {
+    const c = s.b[s.i];
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) s.i++;
+    else break;
+  }
+}
+
+/** The byte `c`, after whitespace. */
+function expect(s: Scan, c: number) {
+  if (s.b[s.i] !== c) {
+    space(s);
+    if (s.b[s.i] !== c) throw GIVE_UP;
+  }
+  s.i++;
+}
+
+/** A key `"name"` with `want`'s bytes, then the colon. */
+function literalKey(s: Scan, want: Uint8Array) {
+  expect(s, QUOTE);
+  for (let k = 0; k < want.length; k++) if (s.b[s.i + k] !== want[k]) throw GIVE_UP;
+  if (s.b[s.i + want.length] !== QUOTE) throw GIVE_UP;
+  s.i += want.length + 1;
+  expect(s, COLON);
+}
+
+/** Makes room for twice the rows. */
+function grow(s: Scan) {
+  s.capacity *= 2;
+  for (let f = 0; f < s.nTexts; f++) {
+    if (s.ids[f] === NONE) continue;
+    const more = new Uint32Array(s.capacity);
+    more.set(s.ids[f]!);
+    s.ids[f] = more;
+  }
+  for (let j = 0; j < s.numbers.length; j++) {
+    const v = s.numbers[j];
+    if (v === undefined) continue;
+    const more = new Float64Array(s.capacity).fill(NaN);
+    more.set(v);
+    s.numbers[j] = more;
+  }
+}
+
+/** How many bytes from `a` on equal those from `c`, up to `max`: four at a time. */
+function same(s: Scan, a: number, c: number, max: number) {
+  const limit = Math.min(max, s.n - a);
+  let k = 0;
+  while (k + 4 <= limit && s.view.getInt32(a + k) === s.view.getInt32(c + k)) k += 4;
+  while (k < limit && s.b[a + k] === s.b[c + k]) k++;
+  return k;
+}
+
+/** Notes a row's id: no array while every row holds one id. */
+function record(s: Scan, f: number, id: number) {
+  const column = s.ids[f]!;
+  if (column !== NONE) column[s.rows] = id;
+  else if (s.constant[f] !== id) {
+    if (s.constant[f]! < 0) s.constant[f] = id;
+    else {
+      const made = new Uint32Array(s.capacity);
+      made.fill(s.constant[f]!, 0, s.rows);
+      made[s.rows] = id;
+      s.ids[f] = made;
+    }
+  }
+}
+
+/** Field `f` holds the previous row's value. */
+function repeat(s: Scan, f: number) {
+  if (f < s.nTexts) {
+    const column = s.ids[f]!;
+    if (column !== NONE) column[s.rows] = column[s.rows - 1]!;
+  } else {
+    const v = s.numbers[f - s.nTexts];
+    if (v !== undefined) v[s.rows] = v[s.rows - 1]!;
+  }
+}
+
+/** After a value: "," (`true`: another field follows) or "}". */
+function next(s: Scan) {
+  let d = s.b[s.i];
+  if (d !== COMMA && d !== CLOSE_BRACE) {
+    space(s);
+    d = s.b[s.i];
+  }
+  s.i++;
+  if (d === COMMA) return true;
+  if (d === CLOSE_BRACE) return false;
+  throw GIVE_UP;
+}
+
+/** A key at place `p` of a row: its field, -1 for one nobody reads. After its quote. */
+function key(s: Scan, p: number) {
+  expect(s, QUOTE);
+  const expected = p < 64 ? s.order[p]! : -2;
+  if (expected >= 0) {
+    const want = s.keys[expected]!;
+    const len = want.length;
+    let k = 0;
+    while (k < len && s.b[s.i + k] === want[k]) k++;
+    if (k === len && s.b[s.i + len] === QUOTE) {
+      s.i += len + 1;
+      return expected;
+    }
+  }
+  // Another key than the previous row's here: which one.
+  let end = s.i;
+  for (;;) {
+    const c = s.b[end];
+    if (c === QUOTE) break;
+    if (c === undefined || c === BACKSLASH || c < 0x20) throw GIVE_UP;
+    end++;
+  }
+  const len = end - s.i;
+  let f = -1;
+  for (let g = 0; g < s.nFields && f < 0; g++) {
+    const want = s.keys[g]!;
+    if (want.length !== len) continue;
+    let k = 0;
+    while (k < len && s.b[s.i + k] === want[k]) k++;
+    if (k === len) f = g;
+  }
+  if (p < 64) s.order[p] = f;
+  s.i = end + 1;
+  return f;
+}
+
+function literalNull(s: Scan) {
+  if (s.b[s.i] !== N || s.b[s.i + 1] !== 0x75 || s.b[s.i + 2] !== 0x6c || s.b[s.i + 3] !== 0x6c) {
+    throw GIVE_UP;
+  }
+  s.i += 4;
+}
+
+/** A field nobody reads: a string or null, valid as JSON.parse would have it, passed over. */
+function skipValue(s: Scan) {
+  if (s.b[s.i] === N) return literalNull(s);
+  if (s.b[s.i] !== QUOTE) throw GIVE_UP;
+  let k = s.i + 1;
+  const start = k;
+  let escaped = false;
+  for (;;) {
+    const d = s.b[k];
+    if (d === QUOTE) break;
+    if (d === undefined || d < 0x20) throw GIVE_UP;
+    if (d === BACKSLASH) {
+      escaped = true;
+      k++;
+      if (s.b[k] === undefined) throw GIVE_UP;
+    }
+    k++;
+  }
+  if (escaped) decodeString(s.b, start, k, true);
+  s.i = k + 1;
+}
+
+/** A text field's value: null or a string, as an id of its page dictionary. */
+function text(s: Scan, f: number) {
+  if (s.b[s.i] !== QUOTE) {
+    literalNull(s);
+    s.prevId[f] = -1;
+    record(s, f, 0);
+    return;
+  }
+  const start = ++s.i;
+  // The previous row's bytes (which held no escape), then a quote: the same value.
+  const was = s.prevId[f]!;
+  if (was >= 0) {
+    const ps = s.prevStart[f]!;
+    const len = s.prevEnd[f]! - ps;
+    let k = 0;
+    while (k < len && s.b[start + k] === s.b[ps + k]) k++;
+    if (k === len && s.b[start + len] === QUOTE) {
+      s.i = start + len + 1;
+      record(s, f, was);
+      return;
+    }
+  }
+  let hash = Math.imul(0x811c9dc5 ^ f, 0x01000193);
+  let escaped = false;
+  for (;;) {
+    const d = s.b[s.i];
+    if (d === QUOTE) break;
+    if (d === undefined || d < 0x20) throw GIVE_UP;
+    hash = Math.imul(hash ^ d, 0x01000193);
+    s.i++;
+    if (d === BACKSLASH) {
+      // The escaped byte is taken whatever it is (a quote, say); decodeString checks it.
+      const e = s.b[s.i];
+      if (e === undefined) throw GIVE_UP;
+      escaped = true;
+      hash = Math.imul(hash ^ e, 0x01000193);
+      s.i++;
+    }
+  }
+  const end = s.i;
+  s.i++;
+  const id = intern(s, f, start, end, hash, escaped);
+  if (escaped) s.prevId[f] = -1;
+  else {
+    s.prevId[f] = id;
+    s.prevStart[f] = start;
+    s.prevEnd[f] = end;
+  }
+  record(s, f, id);
+}
+
+/**
+ * A numeric field's string, from its opening quote: NaN for "" and "-", the value of a
+ * plain decimal (an optional sign, digits, a fraction) exactly as `+text` reads it.
+ */
+function decimal(s: Scan) {
+  let k = s.i + 1;
+  const start = k;
+  let c = s.b[k];
+  let negative = false;
+  if (c === 0x2d || c === 0x2b) {
+    negative = c === 0x2d;
+    c = s.b[++k];
+  }
+  let m = 0;
+  let digits = 0;
+  let scale = 0;
+  while (c !== undefined && c >= 0x30 && c <= 0x39) {
+    m = m * 10 + (c - 0x30);
+    digits++;
+    c = s.b[++k];
+  }
+  if (c === 0x2e) {
+    c = s.b[++k];
+    while (c !== undefined && c >= 0x30 && c <= 0x39) {
+      m = m * 10 + (c - 0x30);
+      digits++;
+      scale++;
+      c = s.b[++k];
+    }
+  }
+  if (c !== QUOTE) throw GIVE_UP;
+  s.i = k + 1;
+  if (digits === 0) {
+    // "" and "-" mark a missing value; "+", "." and "-." are not numbers.
+    if (k === start || (k === start + 1 && negative)) return NaN;
+    throw GIVE_UP;
+  }
+  // Up to 15 digits and 22 decimals, one correctly rounded division gives what `+text`
+  // gives (Clinger's fast path); longer ones are read by the engine.
+  if (digits <= 15 && scale <= 22) {
+    const x = scale === 0 ? m : m / POW10[scale]!;
+    return negative ? -x : x;
+  }
+  const x = +String.fromCharCode.apply(null, s.b.subarray(start, k) as unknown as number[]);
+  // Beyond a double's range the reference path keeps the text's meaning: leave it to it.
+  if (!Number.isFinite(x)) throw GIVE_UP;
+  return x;
+}
+
+/** A numeric field: a plain decimal, "-", "" or null; NaN where missing. */
+function number(s: Scan, j: number) {
+  let x = NaN;
+  if (s.b[s.i] === QUOTE) x = decimal(s);
+  else literalNull(s);
+  let v = s.numbers[j];
+  // No array while every value so far is missing (WGT of most tables).
+  if (v === undefined && x === x) v = s.numbers[j] = new Float64Array(s.capacity).fill(NaN);
+  if (v !== undefined) v[s.rows] = x;
+}
+
+/** One row, from its "{" to after its "}". */
+function row(s: Scan) {
+  if (s.rows === s.capacity) grow(s);
+  expect(s, OPEN_BRACE);
+  const start = s.i;
+  let seen = 0;
+  let p = 0;
+  // The places whose bytes equal the previous row's hold its values: only the rest is read.
+  // (Rows come item by item: only TIME and DATA_VALUE differ from one row to the next.)
+  const places = s.prevPlaces;
+  if (places > 0) {
+    const equal = same(s, start, s.prevRow, s.ends[places - 1]!);
+    while (p < places && s.ends[p]! <= equal) {
+      const f = s.order[p]!;
+      if (f >= 0) {
+        seen |= 1 << f;
+        repeat(s, f);
+      }
+      p++;
+    }
+    if (p > 0) s.i = start + s.ends[p - 1]!;
+  }
+  s.prevRow = start;
+  let more = true;
+  if (p > 0) more = next(s);
+  else if (s.b[s.i] === CLOSE_BRACE) {
+    s.i++;
+    more = false;
+  }
+  if (more) {
+    for (;;) {
+      const f = key(s, p);
+      expect(s, COLON);
+      const c = s.b[s.i];
+      if (c !== QUOTE && c !== N) space(s);
+      if (f < 0) skipValue(s);
+      else {
+        const bit = 1 << f;
+        if ((seen & bit) !== 0) throw GIVE_UP; // JSON.parse keeps the last: leave it to it
+        seen |= bit;
+        if (f < s.nTexts) text(s, f);
+        else number(s, f - s.nTexts);
+      }
+      if (p < 64) s.ends[p] = s.i - start;
+      p++;
+      if (!next(s)) break;
+    }
+  }
+  // The places this row had, for the next to compare with (64 at most are remembered).
+  s.prevPlaces = Math.min(p, 64);
+  if (seen !== s.all) {
+    // Fields the row does not have: absent text; numbers stay NaN.
+    for (let f = 0; f < s.nTexts; f++) {
+      if ((seen & (1 << f)) !== 0) continue;
+      s.prevId[f] = -1;
+      record(s, f, ABSENT_ID);
+    }
+  }
+  s.rows++;
+}
