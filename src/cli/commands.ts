@@ -6,11 +6,9 @@
  * @module
  */
 
-import type { DataSource, StatisticSearchQuery } from "../client/mod.ts";
-import { EcosError, isEcosError } from "../errors.ts";
+import type { StatisticSearchQuery } from "../client/mod.ts";
 import { validateSearchQuery, validateStatCode, validateText } from "../client/mod.ts";
-import { sampleDataNote, searchHint, searchLanguage, seriesQuery } from "../discovery/mod.ts";
-import { TABLES } from "../server/data/catalogue.ts";
+import { searchHint, searchLanguage, seriesQuery } from "../discovery/mod.ts";
 import { NAMED_SERIES, type SeriesName } from "../discovery/mod.ts";
 import type { Language } from "../wire/format.ts";
 import { closest } from "../util/closest.ts";
@@ -32,23 +30,6 @@ const PERIODS = "2020, 2020S1, 2020Q1, 202001, 202001S1, 20200101";
 const SERIES_LIST = Object.entries(NAMED_SERIES)
   .map(([name, s]) => `  ${name.padEnd(22)}${s.title} (${s.statCode}, ${s.cycles.join("/")})`)
   .join("\n");
-
-/**
- * An UNKNOWN_CODE of the bundled server for a table of the catalogue it has no sample data for
- * (it answers such a table as the live service answers no match), told as that: the table
- * exists, and needs a key. Any other error is returned as it is.
- */
-function withSampleNote(e: unknown, source: DataSource, statCode: string): unknown {
-  if (source !== "bundled" || !isEcosError(e) || e.code !== "UNKNOWN_CODE") return e;
-  const note = sampleDataNote(statCode, TABLES.map((t) => t.code));
-  if (note === undefined) return e;
-  const facts = e.service === undefined ? {} : { service: e.service };
-  return new EcosError("UNKNOWN_CODE", note, {
-    cause: e,
-    ...facts,
-    ...(e.url ? { url: e.url } : {}),
-  });
-}
 
 const search = defineDataCommand({
   name: "search",
@@ -77,10 +58,7 @@ const search = defineDataCommand({
     const query: StatisticSearchQuery = { statCode: q.statCode, cycle: q.cycle, start, end };
     if (items.length > 0) query.items = items;
     return {
-      run: (client) =>
-        client.statisticSearch(query).catch((e) => {
-          throw withSampleNote(e, client.source, q.statCode);
-        }),
+      run: (client) => client.statisticSearch(query),
     };
   },
 });

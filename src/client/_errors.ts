@@ -10,6 +10,7 @@
 
 import { type DataFrame, pl } from "../deps.ts";
 import { closest } from "../util/closest.ts";
+import { sampleDataNote } from "../discovery/catalogue.ts";
 import { ECOS_CODES, isEcosResultCode } from "../wire/codes.ts";
 import { EcosError, type EcosErrorCode, type EcosErrorOptions, restate } from "../errors.ts";
 
@@ -564,6 +565,8 @@ export interface ListLookups {
   items(statCode: string): Promise<DataFrame>;
   /** StatisticTableList: every table. */
   tables(): Promise<DataFrame>;
+  /** The tables a bundled server of this process has sample data for; none elsewhere. */
+  sampled?: readonly string[] | undefined;
 }
 
 /** How many codes a message lists before "and N more". */
@@ -593,6 +596,9 @@ export async function explainEmpty(
 ): Promise<string | undefined> {
   const items = await lookups.items(q.statCode);
   if (items.height === 0) {
+    // A table of the catalogue that the bundled server has no sample data for: it needs a key.
+    const note = lookups.sampled && sampleDataNote(q.statCode, lookups.sampled);
+    if (note) return note;
     const tables = await lookups.tables();
     const searchable = tables.filter(pl.col("SRCH_YN").eq(pl.lit("Y")));
     const near = closest(q.statCode, column(searchable, "STAT_CODE").filter((c) => c !== null));

@@ -22,6 +22,7 @@ import {
 } from "../wire/columns.ts";
 import type { Format, Language } from "../wire/format.ts";
 import { formatPeriod } from "../wire/period.ts";
+import { bundledTables } from "../wire/bundled.ts";
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 import { defaultCacheDir, ResponseCache, type StagedEntry } from "../cache/mod.ts";
 import type { Env } from "../util/env.ts";
@@ -679,6 +680,7 @@ async function checkCodes(call: Call, q: ValidSearch, lookups: Lookups): Promise
     message = await explainEmpty(q, {
       items: (statCode) => lookups.items(statCode, call),
       tables: () => lookups.tables(call),
+      sampled: bundledTables(call.core.baseUrl),
     });
   } catch (e) {
     if (call.settings.signal?.aborted) throw e; // cancelled or out of time: say so

@@ -13,7 +13,7 @@
  */
 
 import type { DataFrame } from "../deps.ts";
-import { invalidArgument } from "../errors.ts";
+import { invalidArgument, isEcosError } from "../errors.ts";
 import type { Format, Language } from "../wire/format.ts";
 import {
   KEY_STATISTIC_LIST_SCHEMA,
@@ -26,6 +26,8 @@ import type { Cycle } from "../wire/period.ts";
 import type { RateLimit } from "../util/limiter.ts";
 import type { CacheInfo } from "../cache/mod.ts";
 import {
+  CATALOGUE_SOURCE,
+  catalogueFrame,
   checkCycle,
   checkItemRange,
   findItemsIn,
@@ -97,6 +99,18 @@ export {
   withInfoOf,
 } from "./_frame.ts";
 export { redact } from "./_errors.ts";
+
+/** Failures of the service's table list after which searchTables searches the snapshot. */
+const SNAPSHOT_FALLBACK: ReadonlySet<string> = new Set([
+  "TRANSPORT",
+  "TIMEOUT",
+  "BAD_RESPONSE",
+  "RATE_LIMITED",
+  "ERROR-500",
+  "ERROR-600",
+  "ERROR-601",
+  "ERROR-602",
+]);
 
 /**
  * A client of the Bank of Korea's ECOS Open API. Each method pulls every page of its query and
@@ -381,8 +395,20 @@ export class EcosClient {
     const language = searchLanguage(text, asked, this.language);
     const o = checkCallOptions({ ...request, language });
     using call = openCall(this.#core, o, "StatisticTableList");
-    const tables = await this.#lookups.tables(call);
-    const found = searchTablesIn(tables, text);
+    let snapshot = false;
+    const tables = await this.#lookups.tables(call).catch((e) => {
+      // The service's list failed after its retries: search the snapshot that ships with the
+      // module, and say so; a refused key, a bad argument or the caller's stop still fail.
+      if (!isEcosError(e) || !SNAPSHOT_FALLBACK.has(e.code)) throw e;
+      console.warn(
+        `searchTables: the service's table list failed (${e.code}); searching the catalogue ` +
+          `snapshot of ${CATALOGUE_SOURCE.date} instead`,
+      );
+      snapshot = true;
+      return catalogueFrame();
+    });
+    // The snapshot's names are Korean: the words of the asked language map onto them.
+    const found = searchTablesIn(tables, text, snapshot ? { language } : {});
     const kept = only === undefined ? found : await tablesOffering(
       found,
       only,

@@ -8,7 +8,8 @@
 
 import { type DataFrame, pl } from "../deps.ts";
 import { EcosError, isEcosError } from "../errors.ts";
-import { searchHint, searchLanguage, searchTablesIn } from "../discovery/mod.ts";
+import { sampleDataNote, searchHint, searchLanguage, searchTablesIn } from "../discovery/mod.ts";
+import { bundledTables } from "../wire/bundled.ts";
 import { isoDate } from "../util/iso_date.ts";
 import type { Language } from "../wire/format.ts";
 import { markdownTable } from "./render.ts";
@@ -62,6 +63,10 @@ const numbers = (df: DataFrame, name: string): (number | null)[] =>
 async function itemsOf(ctx: ToolContext, statCode: string, language?: Language) {
   const items = await ctx.client.findItems(statCode, "", callOptions(ctx, language));
   if (items.height > 0) return items;
+  // A table of the catalogue that the bundled server has no sample data for: it needs a key.
+  const sampled = bundledTables(ctx.client.baseUrl);
+  const note = sampled && sampleDataNote(statCode, sampled);
+  if (note) throw new EcosError("UNKNOWN_CODE", note, { service: "StatisticItemList" });
   const tables = await ctx.client.statisticTableList(undefined, callOptions(ctx, language));
   const codes = strings(tables.filter(pl.col("SRCH_YN").eq(pl.lit("Y"))), "STAT_CODE");
   const near = suggestCode(statCode, codes.filter((c): c is string => c !== null));

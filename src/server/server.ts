@@ -20,6 +20,7 @@ import type { EcosServer, EcosServerOptions, RequestRecord } from "./types.ts";
 import { waited } from "./wait.ts";
 import { RateLimiter } from "../util/limiter.ts";
 import { registerBundledServer } from "../wire/bundled.ts";
+import { TABLES } from "./data/catalogue.ts";
 
 /**
  * Starts the bundled ECOS-compatible server. It answers StatisticSearch, KeyStatisticList and
@@ -59,7 +60,7 @@ export async function startEcosServer(options: EcosServerOptions = {}): Promise<
   );
   const url = baseUrl(transport.hostname, transport.port);
   // Clients in this process tell by it that this server's data is generated.
-  const forget = registerBundledServer(url);
+  const forget = registerBundledServer(url, TABLES.map((t) => t.code));
   const exposure = exposureWarning(transport.hostname);
   if (exposure !== undefined) settings.onWarning(exposure);
   settings.onListen?.({ url, hostname: transport.hostname, port: transport.port });

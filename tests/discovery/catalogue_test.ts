@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { CATALOGUE_ROWS } from "../../src/discovery/catalogue_data.ts";
-import { clientFor, serve } from "../testdata/e2e.ts";
+import { clientFor, rejects, serve } from "../testdata/e2e.ts";
 
 Deno.test("the catalogue snapshot holds the 834 rows of the evidence: 225 groups, 609 tables", () => {
   assert.equal(CATALOGUE_ROWS.length, 834);
@@ -70,4 +70,67 @@ Deno.test("client.statisticTableList() against the bundled server returns every 
       [r.STAT_CODE, r.STAT_NAME.trim(), r.CYCLE, r.P_STAT_CODE],
     );
   });
+});
+
+/** What the bundled server says of a catalogue table it has no sample data for (28 it has). */
+const NEEDS_A_KEY = "102Y001 is an ECOS table, but the bundled server has sample data for 28 " +
+  "tables only: set ECOS_API_KEY to a key of your own to query it";
+
+Deno.test("statisticSearch() of a catalogue table without sample data says the bundled server needs a key for it", async () => {
+  await using server = await serve();
+  const e = await rejects(
+    clientFor(server.url).statisticSearch({
+      statCode: "102Y001",
+      cycle: "M",
+      start: "202401",
+      end: "202406",
+    }),
+  );
+  assert.equal(e.code, "UNKNOWN_CODE");
+  assert.match(e.message, new RegExp(`${NEEDS_A_KEY.replace(/[()]/g, "\\$&")}$`));
+  // A code of no table is still told as one, with the nearest code.
+  const typo = await rejects(
+    clientFor(server.url).statisticSearch({
+      statCode: "722Y00X",
+      cycle: "M",
+      start: "202401",
+      end: "202406",
+    }),
+  );
+  assert.match(typo.message, /722Y00X is not a table code; did you mean 722Y001\?$/);
+});
+
+Deno.test("searchTables() searches the catalogue snapshot when the service's table list fails, and says so", async () => {
+  // Every request fails on the network: the table list cannot be had.
+  const failing = (() => Promise.reject(new TypeError("connection refused"))) as typeof fetch;
+  const client = clientFor("https://ecos.test/api", {
+    fetch: failing,
+    cache: false,
+    retry: { attempts: 1 },
+  });
+  const warned: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warned.push(args.join(" "));
+  try {
+    const found = await client.searchTables("CPI");
+    assert.equal(found.getColumn("STAT_CODE").get(0), "901Y009");
+    const inflation = await client.searchTables("inflation", { language: "en" });
+    assert.equal(inflation.getColumn("STAT_CODE").get(0), "901Y009");
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(
+    warned[0],
+    "searchTables: the service's table list failed (TRANSPORT); searching the catalogue " +
+      "snapshot of 2026-08 instead",
+  );
+  // A key the service refuses is not a fault to search around.
+  const refused = clientFor("https://ecos.test/api", {
+    fetch: (() =>
+      Promise.resolve(
+        Response.json({ RESULT: { CODE: "INFO-100", MESSAGE: "인증키가 유효하지 않습니다." } }),
+      )) as typeof fetch,
+    cache: false,
+  });
+  assert.equal((await rejects(refused.searchTables("CPI"))).code, "INFO-100");
 });

@@ -26,3 +26,20 @@ Deno.test("search_tables finds nothing for a misspelt word, and names the close 
       'core_cpi): try fewer or other words, or language "kr"',
   );
 });
+
+Deno.test("list_items and get_series of a catalogue table without sample data say it needs a key", async () => {
+  await using mcp = await startMcp();
+  const needsKey =
+    /^UNKNOWN_CODE: 102Y001 is an ECOS table, but the bundled server has sample data for 28 tables only: set ECOS_API_KEY to a key of your own to query it/;
+  const items = await mcp.call("list_items", { stat_code: "102Y001" });
+  assert.equal(items.isError, true);
+  assert.match(items.texts[0]!, needsKey);
+  const series = await mcp.call("get_series", {
+    stat_code: "102Y001",
+    cycle: "M",
+    start: "202401",
+    end: "202406",
+  });
+  assert.equal(series.isError, true);
+  assert.match(series.texts[0]!, needsKey);
+});
