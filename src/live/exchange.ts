@@ -147,15 +147,7 @@ export async function sendRequests(
     }
     if (deadline?.aborted) {
       const why = `not sent: the run's deadline (${deadlineMs} ms) had passed`;
-      out.push({
-        name: request.name,
-        path,
-        status: 0,
-        contentType: "",
-        body: "",
-        error: why,
-        unsent: true,
-      });
+      out.push({ ...unanswered(request.name, path, why), unsent: true });
       continue;
     }
     lastStart = now();
@@ -182,17 +174,15 @@ export async function sendRequests(
         : e instanceof Error
         ? `${e.name}: ${e.message}`
         : String(e);
-      out.push({
-        name: request.name,
-        path,
-        status: 0,
-        contentType: "",
-        body: "",
-        error: hide(why),
-      });
+      out.push(unanswered(request.name, path, hide(why)));
     }
   }
   return out;
+}
+
+/** The exchange of a request that got no answer, and why. */
+function unanswered(name: string, path: string, error: string): LiveExchange {
+  return { name, path, status: 0, contentType: "", body: "", error };
 }
 
 /** A body's text, read up to `maxBytes` (the rest is dropped and the stream cancelled). */

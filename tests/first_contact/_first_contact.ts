@@ -49,6 +49,20 @@ export const FAULTS: readonly FaultName[] = [
   "ABORT",
 ];
 
+/**
+ * The code each fault gives the caller: a script's catch, the command line's error line, an MCP
+ * tool error (written here, not asked of the client).
+ */
+export const CODE: Readonly<Record<FaultName, string>> = {
+  "INFO-100": "INFO-100",
+  "ERROR-500": "ERROR-500",
+  HTML: "BAD_RESPONSE",
+  CUT: "TRANSPORT",
+  CLOSED: "TRANSPORT",
+  "429": "RATE_LIMITED",
+  ABORT: "ABORTED",
+};
+
 /** The faults whose answer is an ECOS body, whose format (JSON or XML) is asked. */
 export const BODY_FAULTS: ReadonlySet<FaultName> = new Set(["INFO-100", "ERROR-500", "CUT"]);
 

@@ -18,6 +18,7 @@ import { tempDir } from "../testdata/temp_dir.ts";
 import {
   assertCacheWarm,
   BODY_FAULTS,
+  CODE,
   type FaultName,
   FAULTS,
   pool,
@@ -25,16 +26,6 @@ import {
   startFaultServers,
   USER_RUN,
 } from "./_first_contact.ts";
-
-/** The code the tool error starts with, by fault (written here, not asked of the client). */
-const CODE: Record<Exclude<FaultName, "ABORT">, string> = {
-  "INFO-100": "INFO-100",
-  "ERROR-500": "ERROR-500",
-  HTML: "BAD_RESPONSE",
-  CUT: "TRANSPORT",
-  CLOSED: "TRANSPORT",
-  "429": "RATE_LIMITED",
-};
 
 /** The base rate, monthly, over two years. */
 const GET_SERIES = {

@@ -15,6 +15,7 @@ import {
   assertCacheWarm,
   assertCaught,
   BODY_FAULTS,
+  CODE,
   type FaultName,
   FAULTS,
   pool,
@@ -26,17 +27,6 @@ import {
   type Target,
   USER_RUN,
 } from "./_first_contact.ts";
-
-/** The code a script's catch receives, by fault (written here, not asked of the client). */
-const CODE: Record<FaultName, string> = {
-  "INFO-100": "INFO-100",
-  "ERROR-500": "ERROR-500",
-  HTML: "BAD_RESPONSE",
-  CUT: "TRANSPORT",
-  CLOSED: "TRANSPORT",
-  "429": "RATE_LIMITED",
-  ABORT: "ABORTED",
-};
 
 /** A public surface, as a script uses it. */
 interface Surface {
