@@ -260,7 +260,7 @@ export async function assertCacheWarm(dir: string): Promise<void> {
     run.code,
     0,
     "Deno's cache lacks the packages as a script outside this repository resolves them " +
-      "(no lock): run .ci/run's warm-up step once, with network access: " +
+      "(no lock): run `deno task test` (its first step fills it) or, with network access: " +
       `cd "$(mktemp -d)" && deno run -A --no-lock ${WARM_SCRIPT}\n${run.stderr}`,
   );
 }
