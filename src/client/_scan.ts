@@ -1,21 +1,11 @@
 /**
- * The one shape of a page of rows, whatever decoded it: columns ({@linkcode Page}). Text fields
- * are page dictionaries of their distinct values with an id a row; numeric fields are
- * Float64Arrays (NaN where missing). Also what a number from the service must look like
- * ({@linkcode isPlainNumber}), and the strict scanner of the one JSON shape ECOS sends for a page
- * of rows ({@linkcode scanPage}), which reads the UTF-8 bytes of the body into a page without
- * JSON.parse and without an object a row:
- * `{"Service":{"list_total_count":N,"row":[{"FIELD":"value"|null,...},...]}}`.
- *
- * Most fields hold the previous row's value (rows come item by item), so the scanner first
- * compares a value with the previous row's bytes, and hashes only a new one; keys are compared
- * with the previous row's keys in the same place. Strings are made once a distinct value. It
- * gives up, returning `undefined`, on anything it was not built for: another envelope or key
- * order, a RESULT, a value that is neither a string nor null, a key written with escapes or given
- * twice, a numeric field that is not a plain decimal, "-" or "", invalid UTF-8, a body cut short.
- * The caller then decodes the body the reference way (`_decode.ts`), which also words every
- * error: the two paths cannot disagree on what is wrong (tests/client/scan_json_test.ts holds
- * them to the same pages and frames). One pass, each byte looked at a bounded number of times.
+ * The one shape of a page of rows, whatever decoded it ({@linkcode Page}: a dictionary and an id
+ * a row per text field, a Float64Array per numeric field), what a number from the service must
+ * look like ({@linkcode isPlainNumber}), and the strict scanner of the JSON page ECOS sends
+ * ({@linkcode scanPage}): UTF-8 bytes to a page without JSON.parse or an object a row, comparing
+ * each value with the previous row's bytes first. On anything it was not built for it gives up
+ * (`undefined`) and the body goes the reference way (`_decode.ts`), which words every error; the
+ * tests hold both paths to the same pages.
  *
  * @module
  */
@@ -84,11 +74,7 @@ const GIVE_UP: GiveUp = new GiveUp();
 // BOM inside a value is kept, as JSON.parse of the whole body keeps it.
 const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/**
- * A string value's text, exactly as JSON.parse gives it.
- *
- * @throws {GiveUp} Where JSON.parse would fail, or the bytes are not UTF-8.
- */
+/** A string value's text, exactly as JSON.parse gives it. */
 function decodeString(b: Uint8Array, start: number, end: number, escaped: boolean): string {
   try {
     if (escaped) return JSON.parse(strict.decode(b.subarray(start - 1, end + 1))) as string;
@@ -112,10 +98,7 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 /**
  * Whether a string is a plain decimal as the service writes numbers ("2.5", "-0.3", "1373.1",
  * "2058466.5"): an optional sign, digits with an optional fraction (".5" and "5." included), an
- * optional exponent of at most four digits, and nothing else; its value finite. Not "0x10"
- * (read by JavaScript as 16), "Infinity", "1e999", " 1" or "1,000" (a thousands separator the
- * service has never sent, and a decimal comma elsewhere). A scan of char codes: about twice as
- * fast as the equivalent regular expression, on the client's hottest loop.
+ * optional exponent of at most four digits, and nothing else; its value finite.
  */
 function isDecimal(v: string): boolean {
   const n = v.length;
@@ -159,8 +142,6 @@ function isWhole(v: string): boolean {
  * Whether a numeric field's value is one the frame can read without guessing: a plain decimal
  * number (a string, or a finite JSON number), or a marker of a missing value ("-", "", null,
  * absent).
- *
- * @returns `true` when the value is acceptable.
  */
 export function isPlainNumber(v: unknown, whole = false): boolean {
   if (v === null || v === undefined || v === "" || v === "-") return true;
@@ -261,12 +242,7 @@ interface Scan {
   entries: number;
 }
 
-/**
- * Scans a page body.
- *
- * @returns The page, or `undefined` when the body is not of the strict shape (decode it the
- * reference way).
- */
+/** Scans a page body. */
 export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
   let keys = keyBytes.get(fields);
   if (keys === undefined) {
