@@ -1,16 +1,8 @@
 /**
- * A frame in one native call: the columns written as an Arrow IPC stream and read by
- * `pl.readIPCStream`. Text columns are Utf8View, the layout Polars keeps strings in: 16 bytes a
- * row, values of up to 12 bytes inline, longer ones pointing into one buffer that holds each
- * distinct value once. So a dictionary-encoded column needs no gather, and no string crosses the
- * native boundary one at a time.
- *
- * The stream's two messages (the schema, the record batch's header) are flatbuffers, written
- * here front to back from the columns: a schema is a handful of tables, a header two vectors of
- * structs. (apache-arrow's writer builds vectors and a table and walks them with visitors, about
- * 1 ms a frame, most of what a page of 1,000 rows may take; its message encoder is a class whose
- * optimised code V8 drops at each full collection. The format: Arrow's format/Message.fbs and
- * format/Schema.fbs, and the flatbuffers binary format.)
+ * A frame in one native call: the columns written as an Arrow IPC stream for
+ * `pl.readIPCStream`, text as Utf8View (each distinct value once, no gather). The two flatbuffer
+ * messages are written here front to back: apache-arrow's writer costs about 1 ms a frame, most
+ * of a 1,000-row page's budget (formats: Arrow's format/Message.fbs and format/Schema.fbs).
  *
  * @module
  */
@@ -385,10 +377,7 @@ function schemaMessage(columns: readonly ArrowColumn[]): Uint8Array {
   return bytes;
 }
 
-/**
- * The columns as an Arrow IPC stream: the schema message, one record batch, the end. Each
- * buffer of the body is written once, 8-byte aligned.
- */
+/** The columns as an Arrow IPC stream: the schema message, one record batch, the end. */
 function ipcStream(columns: readonly ArrowColumn[], height: number): Uint8Array {
   const parts = _parts(columns, height);
   const buffers: (Uint8Array | undefined)[] = [];

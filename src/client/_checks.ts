@@ -1,18 +1,8 @@
 /**
- * What a page's rows must be to belong to the query that asked for them, checked before any
- * row is kept (in a frame or in the response cache). Paging runs these on every page, in its
- * columns (`_scan.ts`), whatever decoded it.
- *
- * StatisticSearch rows must have the STAT_CODE asked, a TIME that is a label of the cycle asked
- * (either half-monthly spelling) within the range of the part asked, the item codes asked where
- * items were given ("?" asks for any), and a (ITEM_CODE1..4, TIME) that no other row of the
- * pull has. Numeric fields (DATA_VALUE, WGT; and the lookups' DATA_CNT, WEIGHT) must be plain
- * decimal numbers (see {@linkcode isPlainNumber}), "-", "" or null: the scanner reads no other
- * value, and the reference path notes the first other one of each field (`Page.odd`).
- * StatisticItemList rows must have the STAT_CODE asked. Codes and labels are read once per
- * distinct value of the page's dictionaries, then one pass over the rows' ids in typed arrays
- * finds the first bad row: linear in rows, and cheap beside decoding. A failure names the first
- * bad row and field, in the rows' order and then the fields'.
+ * What a page's rows must be to belong to the query that asked for them, checked on its columns
+ * before any row is kept: StatisticSearch's STAT_CODE, TIME within the cycle and range asked,
+ * items asked, no (items, TIME) twice in a pull; plain decimal numbers ({@linkcode isPlainNumber});
+ * StatisticItemList's STAT_CODE. Each distinct value once, then one pass over the ids.
  *
  * @module
  */
@@ -29,11 +19,8 @@ import {
 } from "../wire/period.ts";
 
 /**
- * A TIME label's period ordinal in a cycle, as `tryParseLabel(label.trim(), cycle)` gives it,
- * or `undefined`. The common shapes are read from char codes (a pull reads one a row); others
- * (half-monthly, spaces) go the long way.
- *
- * @returns The ordinal, or `undefined` for a label that is not a period of `cycle`.
+ * A TIME label's period ordinal in a cycle, as `tryParseLabel(label.trim(), cycle)` gives it, or
+ * `undefined`.
  */
 export function periodOf(label: string, cycle: Cycle): number | undefined {
   const year = digitsAt(label, 0, 4);
@@ -141,11 +128,7 @@ export class PullChecks {
     this.#table = service === "StatisticItemList" ? args[0] : undefined;
   }
 
-  /**
-   * Checks one page, marking each row's (items, TIME) as seen.
-   *
-   * @throws {BodyError} Naming the first bad row's number and field, and what is wrong.
-   */
+  /** Checks one page, marking each row's (items, TIME) as seen. */
   page(page: Page, firstRow: number, redactor: Redactor): () => void {
     const fail = (row: number, field: string, v: unknown, what: string): never => {
       throw new BodyError(
@@ -344,10 +327,8 @@ function runEnd(
 }
 
 /**
- * Marks the periods of rows `from` to `to` (one item's) seen, noting the item of each in
- * `marked`; stops at a TIME outside the range or not of the cycle, or a period seen already.
- *
- * @returns The row it stopped at, or `to`.
+ * Marks the periods of rows `from` to `to` (one item's) seen, noting the item of each in `marked`;
+ * stops at a TIME outside the range or not of the cycle, or a period seen already.
  */
 function markRun(
   seen: Seen,

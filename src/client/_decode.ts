@@ -1,15 +1,9 @@
 /**
- * A body's bytes to what it says: a {@linkcode Page} of rows with the total it belongs to, or a
- * RESULT code. A JSON page of rows goes through the scanner (`_scan.ts`); anything it does not
- * take, and every XML body, goes the reference way: text, JSON.parse or the XML reader, the
- * envelope read from the parsed object ({@linkcode readEnvelope}, the same for both formats, so
- * that they cannot drift apart), then its rows into the same columns ({@linkcode pageOf}). The
- * reference way words every error, and is the scanner's oracle in the tests.
- *
- * XML in the flat shape ECOS sends is read by a one-pass reader ({@linkcode readFlatXml});
- * anything else by fast-xml-parser, which is correct on every shape XML allows (entities, CDATA,
- * comments, attributes, whitespace) but some ten times slower. The parser is loaded only when a
- * body needs it ({@linkcode loadXmlParser}): importing the module does not pay for it.
+ * A body's bytes to a {@linkcode Page} of rows or a RESULT code. JSON pages go through the
+ * scanner (`_scan.ts`); anything else the reference way: text, JSON.parse or the XML readers
+ * (a one-pass reader for ECOS's flat shape, else fast-xml-parser, loaded only when needed), one
+ * envelope reader for both formats, the rows into the same columns. The reference way words
+ * every error and is the scanner's oracle in the tests.
  *
  * @module
  */
@@ -69,12 +63,7 @@ function readResult(v: Record<string, unknown>): Extract<Envelope, { kind: "resu
   return { kind: "result", code, message };
 }
 
-/**
- * Reads a parsed body: `{Service: {list_total_count, row}}` or `{RESULT: {CODE, MESSAGE}}`.
- *
- * @returns Rows with their total, or the result code.
- * @throws {BodyError} When the shape is neither.
- */
+/** Reads a parsed body: `{Service: {list_total_count, row}}` or `{RESULT: {CODE, MESSAGE}}`. */
 export function readEnvelope(parsed: unknown, service: string): Envelope {
   if (!isObject(parsed)) throw new BodyError("the body is not an object");
   if (isObject(parsed.RESULT)) return readResult(parsed.RESULT);
@@ -102,10 +91,7 @@ export function readEnvelope(parsed: unknown, service: string): Envelope {
   return { kind: "rows", total, rows: rows as RawRow[] };
 }
 
-/**
- * Every row is an object. Its fields are checked as the frame reads them (a field holding an
- * object or a list is refused there); fields no frame reads are never looked at.
- */
+/** Every row is an object. */
 function checkRows(rows: readonly unknown[]): void {
   for (let i = 0; i < rows.length; i++) {
     if (!isObject(rows[i])) throw new BodyError(`row ${i + 1} is not an object`);
@@ -114,13 +100,7 @@ function checkRows(rows: readonly unknown[]): void {
 
 // JSON, the reference way.
 
-/**
- * Decodes a JSON body.
- *
- * @returns Rows with their total, or the result code.
- * @throws {BodyError} When the body is not JSON (cut short, say) or not an ECOS
- * envelope.
- */
+/** Decodes a JSON body. */
 export function decodeJson(text: string, service: string): Envelope {
   let parsed: unknown;
   try {
@@ -182,14 +162,7 @@ export class XmlParserNotLoaded extends Error {
   }
 }
 
-/**
- * Decodes an XML body.
- *
- * @returns Rows with their total, or the result code.
- * @throws {BodyError} When the body is not well-formed XML (cut short, an HTML
- * page) or not an ECOS envelope.
- * @throws {XmlParserNotLoaded} When the body needs fast-xml-parser and it is not loaded yet.
- */
+/** Decodes an XML body. */
 export function decodeXml(text: string, service: string): Envelope {
   const body = text.trim();
   const root = rootElement(body);
@@ -293,10 +266,7 @@ const NOT_FLAT = new NotFlat();
 
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g;
 
-/**
- * Decodes the entities of a value. A "&" that starts no XML entity or numeric reference gives
- * up: fast-xml-parser has its own reading of HTML entities and stray ampersands.
- */
+/** Decodes the entities of a value. */
 function unescape(text: string): string {
   let seen = 0;
   const out = text.replace(ENTITY, (_, dec?: string, hex?: string, named?: string) => {
@@ -310,12 +280,7 @@ function unescape(text: string): string {
   return out;
 }
 
-/**
- * Reads a flat ECOS body.
- *
- * @returns `{ root: { leaf: "value", ..., row: [{ field: "value", ... }] } }`, or `undefined`
- * when the body is not of the flat shape (let fast-xml-parser read it).
- */
+/** Reads a flat ECOS body. */
 export function readFlatXml(body: string): Record<string, unknown> | undefined {
   const n = body.length;
   let i = 0;
@@ -474,9 +439,8 @@ function fieldsOfRows(rows: readonly RawRow[], service: string): PageFields {
 }
 
 /**
- * Rows as a page: each text field a dictionary of its values as sent, each numeric field its
- * values (NaN where missing) and its first value that is not a plain number, for the checks to
- * refuse.
+ * Rows as a page: each text field a dictionary of its values as sent, each numeric field its values
+ * (NaN where missing) and its first value that is not a plain number, for the checks to refuse.
  */
 export function pageOf(
   rows: readonly RawRow[],
@@ -530,13 +494,9 @@ export function pageOf(
 }
 
 /**
- * Decodes a body of either format the reference way, recognised by its first character: a
- * service can answer an error in another format than the one asked, and a maintenance page is
- * HTML whatever was asked.
- *
- * @returns A page, or the result code.
- * @throws {BodyError} For HTML, garbage, or a body cut short.
- * @throws {XmlParserNotLoaded} For XML that needs fast-xml-parser before it is loaded.
+ * Decodes a body of either format the reference way, recognised by its first character: a service
+ * can answer an error in another format than the one asked, and a maintenance page is HTML whatever
+ * was asked.
  */
 export function decodeBody(text: string, service: string, fields?: PageFields): Decoded {
   const start = text.trimStart();
@@ -563,12 +523,9 @@ const utf8 = new TextDecoder();
 export const _decoding: { scan: boolean } = { scan: true };
 
 /**
- * Decodes a body from its bytes: a JSON page of rows of known fields goes through the scanner
- * (no text, no JSON.parse); anything it does not take, and every other body, is turned into text
- * and decoded by {@linkcode decodeBody}. Both give the same page.
- *
- * @returns A page, or the result code.
- * @throws {BodyError} As {@linkcode decodeBody}.
+ * Decodes a body from its bytes: a JSON page of rows of known fields goes through the scanner (no
+ * text, no JSON.parse); anything it does not take, and every other body, is turned into text and
+ * decoded by {@linkcode decodeBody}.
  */
 export function decodeBytes(
   bytes: Uint8Array,

@@ -239,11 +239,7 @@ export class Redactor {
     return out + text.slice(at);
   }
 
-  /**
-   * Whether a text holds a secret in any of its spellings.
-   *
-   * @returns `true` when a secret occurs in it.
-   */
+  /** Whether a text holds a secret in any of its spellings. */
   holdsKey(text: string): boolean {
     return this.#find(text, true).length > 0;
   }
@@ -266,11 +262,8 @@ export class Redactor {
   }
 
   /**
-   * The error itself when nothing it shows holds a secret, else a copy of it and its causes
-   * with the secrets removed from names, messages and stacks. (Deno's fetch errors quote the
-   * URL, key included.)
-   *
-   * @returns The value, or a plain Error (its name kept) without the secrets.
+   * The error itself when nothing it shows holds a secret, else a copy of it and its causes with
+   * the secrets removed from names, messages and stacks.
    */
   error(error: unknown): unknown {
     if (this.#forms.length === 0 || !this.holdsKey(Deno.inspect(error, { depth: 8 }))) {
@@ -325,10 +318,7 @@ function build(code: EcosErrorCode, message: string, scope: Scope | undefined, f
   return new EcosError(code, r.text(message), options);
 }
 
-/**
- * The start of a text, whitespace folded, for a message. The key is removed first, so that a
- * cut can never leave part of it behind.
- */
+/** The start of a text, whitespace folded, for a message. */
 function quote(text: string, r: Redactor, at: "start" | "end" = "start"): string {
   const s = r.text(text).replace(/\s+/g, " ").trim();
   if (s.length <= 80) return JSON.stringify(s);
@@ -344,11 +334,7 @@ export class DeadlineExceeded extends Error {
   }
 }
 
-/**
- * The caller's signal fired, or the call's deadline passed (TIMEOUT, naming deadlineMs).
- *
- * @returns An EcosError with code ABORTED, or TIMEOUT for a deadline.
- */
+/** The caller's signal fired, or the call's deadline passed (TIMEOUT, naming deadlineMs). */
 export function abortedError(scope: Scope, reason: unknown, attempts: number): EcosError {
   if (reason instanceof DeadlineExceeded) {
     return build(
@@ -511,22 +497,12 @@ export function tooLargeError(e: EcosError, period: string): EcosError {
   });
 }
 
-/**
- * A text with every secret removed, in every spelling the redactor knows.
- *
- * @param text Any text, e.g. an error line about to be printed.
- * @param secrets The secrets to hide; "" hides nothing.
- * @returns The text with each secret as `***`.
- */
+/** A text with every secret removed, in every spelling the redactor knows. */
 export function redact(text: string, secrets: readonly string[]): string {
   return secrets.reduce((out, secret) => new Redactor(secret).text(out), text);
 }
 
-/**
- * Raised by the decoders for a body that is not an ECOS answer. It never leaves the client: the
- * request core turns it into an EcosError (BAD_RESPONSE) with the request's facts, the key
- * removed from whatever it quotes.
- */
+/** Raised by the decoders for a body that is not an ECOS answer. */
 export class BodyError extends Error implements BadBody {
   /** What is wrong. */
   readonly detail: string;

@@ -1,18 +1,9 @@
 /**
- * Pages -> DataFrame, one schema per service; and where a frame's rows came from.
- *
- * Polars turns JS strings into Utf8 one at a time across the native boundary, which dominates
- * the cost of a big pull. Codes, names, units and labels repeat, so each text column is kept as
- * its distinct values and an index a row: a page's dictionaries are merged into the frame's
- * ({@linkcode FrameBuilder}). TIME is a day number a distinct label, cast to Date; numbers are a
- * Float64Array (NaN marks missing, turned into null natively). The frame crosses to Polars in one
- * native call as an Arrow IPC stream (`_arrow.ts`) up to {@linkcode IPC_MAX_ROWS} rows, and as
- * Polars expressions beyond (a literal a constant column, a gather a dictionary), which cost less
- * time and memory at that size: both from the same columns.
- *
- * Every frame a client returns can say where and when its rows were fetched
- * ({@linkcode frameInfo}): the live ECOS service, the bundled server's generated sample data, or
- * another server, and whether they came from the response cache.
+ * Pages -> DataFrame, one schema per service, and where a frame's rows came from
+ * ({@linkcode frameInfo}). Text columns stay dictionaries (distinct values and an index a row:
+ * Polars takes JS strings one at a time), TIME a day number a distinct label, numbers a
+ * Float64Array (NaN missing). Up to {@linkcode IPC_MAX_ROWS} rows the frame crosses as one Arrow
+ * IPC stream (`_arrow.ts`), beyond as Polars expressions (a literal or a gather a column).
  *
  * @module
  */
@@ -46,10 +37,7 @@ export function textOf(v: unknown): string | null {
   return s === "" ? null : s;
 }
 
-/**
- * Days since 1970-01-01 of a label's period, or null for a label of no known shape. Daily
- * labels, most of a big pull's, are read from their char codes; others by tryParseLabel.
- */
+/** Days since 1970-01-01 of a label's period, or null for a label of no known shape. */
 function labelDay(label: string): number | null {
   const s = label.trim();
   if (s.length === 8) {
@@ -74,17 +62,9 @@ function capacityFor(needed: number, current: number): number {
   return Math.max(needed, current * 2, 1024);
 }
 
-/**
- * A text field, dictionary-encoded: distinct values once, and an index per row. Most fields
- * hold one value in every row of a pull (STAT_CODE, STAT_NAME, the unused ITEM_CODE2..4): the
- * index array is made only when a second value appears, so such a column costs no memory per
- * row and becomes a literal in the frame.
- */
+/** A text field, dictionary-encoded: distinct values once, and an index per row. */
 class TextColumn {
-  /**
-   * Distinct values; index 0 is null. (A page's dictionary taken whole may hold null, or a
-   * value, more than once: the frame is the same.)
-   */
+  /** Distinct values; index 0 is null. */
   values: (string | null)[] = [null];
   /** Indices by value; made when first needed (a pull of one scanned page needs none). */
   #seen: Map<string, number> | undefined;
@@ -195,8 +175,6 @@ const notAValue = (v: unknown) => (typeof v === "object" && v !== null) || typeo
 
 /**
  * Refuses a page whose field holds an object, a list or a boolean, as a frame of its fields would.
- *
- * @throws {BodyError} Naming the first such row and field.
  */
 export function refuseNonValues(page: Page, firstRow: number): void {
   notValues(page.fields.text, page.texts, page, firstRow);
@@ -238,18 +216,12 @@ function notValues(
   throw new BodyError(`row ${first + row}, field ${fieldName(field)}, holds ${what}, not a value`);
 }
 
-/**
- * The most rows a frame is built through Arrow IPC. The stream's cost grows with rows (every
- * text column, constant or not, is 16 bytes a row to write and for Polars to check), the
- * expressions' is mostly fixed (about 5 ms): on 999Y001 pages they cross near 15k rows
- * (bench/RESULTS.md, "Building a frame").
- */
+/** The most rows a frame is built through Arrow IPC. */
 export const IPC_MAX_ROWS = 15_000;
 
 /**
- * Collects pages (the JS-side work, after which a page can go) and builds one frame at the end,
- * so the native-side cost is paid once per pull, not per page. Told the total beforehand
- * ({@linkcode FrameBuilder.reserve}), it allocates each column once.
+ * Collects pages (the JS-side work, after which a page can go) and builds one frame at the end, so
+ * the native-side cost is paid once per pull, not per page.
  */
 export class FrameBuilder {
   readonly #schema: readonly ColumnSpec[];
@@ -300,10 +272,7 @@ export class FrameBuilder {
 
   /**
    * Adds a page, after the rows so far or at a given row (pages may come in any order once
-   * {@linkcode FrameBuilder.reserve} has made room for them all). A field the page does not
-   * hold is null in its rows.
-   *
-   * @throws {BodyError} When a field the frame reads holds an object, a list or a boolean.
+   * {@linkcode FrameBuilder.reserve} has made room for them all).
    */
   add(page: Page, at: number = this.#height, firstRow: number = at + 1): this {
     const count = page.count;
@@ -330,12 +299,7 @@ export class FrameBuilder {
     return this;
   }
 
-  /**
-   * Builds the frame. Every column is present with its type, whatever the rows held; no rows
-   * give an empty frame of the same schema. Up to {@linkcode IPC_MAX_ROWS} rows, the columns
-   * go to Polars as one Arrow IPC stream (one native call); beyond, as Polars expressions (a
-   * literal or a gather a column), which cost less time and memory at that size.
-   */
+  /** Builds the frame. */
   finish(way?: "ipc" | "expressions"): DataFrame {
     const height = this.#height;
     if (way === "ipc" || (way === undefined && height <= IPC_MAX_ROWS)) {
@@ -407,8 +371,7 @@ export class FrameBuilder {
 
 /**
  * A text or date column from its dictionary: a literal when every row holds the same value
- * (STAT_CODE, the unused ITEM_CODE2..4, ...), else the dictionary gathered by index. Literals
- * spare a native gather a column, which is most of a page's fixed cost.
+ * (STAT_CODE, the unused ITEM_CODE2..4, ...), else the dictionary gathered by index.
  */
 function textColumn(spec: ColumnSpec, field: string, text: TextColumn, height: number) {
   const date = spec.kind === "date";
@@ -460,23 +423,12 @@ export function buildFrame(rows: readonly RawRow[], schema: readonly ColumnSpec[
   return new FrameBuilder(schema).add(pageOf(rows, rows.length, scanFieldsOf(schema, ""))).finish();
 }
 
-/**
- * An empty frame with the schema's columns and types: what no data looks like.
- *
- * @param schema The service's columns.
- * @returns A frame with no rows.
- */
+/** An empty frame with the schema's columns and types: what no data looks like. */
 export function emptyFrame(schema: readonly ColumnSpec[]): DataFrame {
   return buildFrame([], schema);
 }
 
-/**
- * Stacks frames of one schema in order.
- *
- * @param frames Frames with the same columns.
- * @param schema The columns, for when there are no frames at all.
- * @returns One frame.
- */
+/** Stacks frames of one schema in order. */
 export function concatFrames(
   frames: readonly DataFrame[],
   schema: readonly ColumnSpec[],
@@ -492,9 +444,6 @@ const ITEM_CODES = ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4"];
  * Merges StatisticSearch results of consecutive date ranges into the order of one pull over the
  * whole range: item by item (items in the order the parts first show them), each item's rows in
  * time order (part by part, each part's rows as sent).
- *
- * @param parts Results of consecutive sub-ranges, earliest first.
- * @returns The merged frame.
  */
 export function mergeRangeParts(parts: readonly DataFrame[]): DataFrame {
   const nonEmpty = parts.filter((p) => p.height > 0);
@@ -570,13 +519,7 @@ export interface FrameInfo {
   sources?: FrameInfo[];
 }
 
-/**
- * Where a base URL's data comes from.
- *
- * @param baseUrl A base URL.
- * @returns "live" for ecos.bok.or.kr, "bundled" for a bundled server of this process,
- * otherwise "custom".
- */
+/** Where a base URL's data comes from. */
 export function sourceOf(baseUrl: string): DataSource {
   if (isBundledServer(baseUrl)) return "bundled";
   return new URL(baseUrl).hostname === "ecos.bok.or.kr" ? "live" : "custom";
@@ -589,11 +532,7 @@ export function noteSource(source: DataSource): void {
   lastSource = source;
 }
 
-/**
- * The source charts name by default: the last client's.
- *
- * @returns The source, or `undefined` before any client was made.
- */
+/** The source charts name by default: the last client's. */
 export function currentSource(): DataSource | undefined {
   return lastSource;
 }
@@ -650,12 +589,9 @@ export function frameInfo(df: DataFrame): FrameInfo | undefined {
 }
 
 /**
- * One record for several: the pulls of each, in order (a record that already lists its pulls
- * gives them), with the first's source, base URL and language, the oldest `fetchedAt` and
- * whether any came from the cache. One pull gives its own record, without `sources`.
- *
- * @param infos The records, in order.
- * @returns The combined record, or `undefined` for none.
+ * One record for several: the pulls of each, in order (a record that already lists its pulls gives
+ * them), with the first's source, base URL and language, the oldest `fetchedAt` and whether any
+ * came from the cache.
  */
 export function combineInfo(infos: readonly FrameInfo[]): FrameInfo | undefined {
   const pulls: FrameInfo[] = [];
@@ -674,12 +610,8 @@ export function combineInfo(infos: readonly FrameInfo[]): FrameInfo | undefined 
 }
 
 /**
- * A frame derived from others keeps their records of where its rows came from: one frame's
- * record as it is, several frames' combined ({@linkcode combineInfo}).
- *
- * @param df The derived frame.
- * @param from The frames it was derived from.
- * @returns `df`, with their record when any has one.
+ * A frame derived from others keeps their records of where its rows came from: one frame's record
+ * as it is, several frames' combined ({@linkcode combineInfo}).
  */
 export function withInfoOf(df: DataFrame, ...from: DataFrame[]): DataFrame {
   const infos = from.map((f) => frameInfo(f)).filter((i) => i !== undefined);

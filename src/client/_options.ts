@@ -51,15 +51,7 @@ function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): string[] 
   return [];
 }
 
-/**
- * Parses a value, or throws the first problem as an INVALID_ARGUMENT.
- *
- * @param schema The schema.
- * @param value The caller's value.
- * @param what What the value is, e.g. "option" or "query field".
- * @returns The parsed value, with the schema's defaults applied.
- * @throws {EcosError} INVALID_ARGUMENT naming the field.
- */
+/** Parses a value, or throws the first problem as an INVALID_ARGUMENT. */
 export function parseWith<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
@@ -461,11 +453,7 @@ const clientOptionsSchema = once(() =>
 /** A client's options with every default applied. */
 export type ClientSettings = z.output<ReturnType<typeof clientOptionsSchema>>;
 
-/**
- * Checks client options and applies their defaults (from the environment where they say so).
- *
- * @throws {EcosError} INVALID_ARGUMENT naming the problem; the API key's value never appears.
- */
+/** Checks client options and applies their defaults (from the environment where they say so). */
 export function resolveClientOptions(options: unknown): ClientSettings {
   let settings: ClientSettings;
   try {
@@ -496,11 +484,7 @@ export function resolveClientOptions(options: unknown): ClientSettings {
   return settings;
 }
 
-/**
- * Whether a host name is this machine's: localhost, 127.0.0.0/8, [::1].
- *
- * @returns `true` for a loopback host.
- */
+/** Whether a host name is this machine's: localhost, 127.0.0.0/8, [::1]. */
 function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127\./.test(hostname);
 }
@@ -509,11 +493,9 @@ function isLoopbackHost(hostname: string): boolean {
 const MIN_HIDDEN_USER = 6;
 
 /**
- * A base URL without its `user:password@`, the Authorization header that carries them
- * instead, and what of them to hide from every text: the password and the pair, as written
- * and decoded, and the header's token; the user name when it is long enough not to be a word.
- *
- * @returns The URL without credentials, the header (if any), the secrets (none without).
+ * A base URL without its `user:password@`, the Authorization header that carries them instead, and
+ * what of them to hide from every text: the password and the pair, as written and decoded, and the
+ * header's token; the user name when it is long enough not to be a word.
  */
 function splitCredentials(
   baseUrl: string,
@@ -560,13 +542,7 @@ export type CallOptions = Omit<z.output<ReturnType<typeof callOptionsSchema>>, "
   signal?: AbortSignal | undefined;
 };
 
-/**
- * Checks per-call options.
- *
- * @param options The caller's options.
- * @returns The options.
- * @throws {EcosError} INVALID_ARGUMENT naming the problem.
- */
+/** Checks per-call options. */
 export function checkCallOptions(options: unknown): CallOptions {
   return parseWith(callOptionsSchema(), options ?? {}, "option") as CallOptions;
 }
@@ -593,12 +569,7 @@ export interface Progress {
   etaMs: number;
 }
 
-/**
- * Whether a base URL points at this machine (the bundled server, a local proxy).
- *
- * @param baseUrl A base URL.
- * @returns `true` for localhost, 127.0.0.0/8 and [::1].
- */
+/** Whether a base URL points at this machine (the bundled server, a local proxy). */
 export function isLoopback(baseUrl: string): boolean {
   return isLoopbackHost(new URL(baseUrl).hostname);
 }
@@ -719,13 +690,7 @@ function periodIndex(value: string | Date, cycle: Cycle, what: "start" | "end"):
   return ref.index;
 }
 
-/**
- * Checks a StatisticSearch query and reads its range.
- *
- * @param query The caller's query.
- * @returns The query with its range as ordinals.
- * @throws {EcosError} INVALID_ARGUMENT naming the problem.
- */
+/** Checks a StatisticSearch query and reads its range. */
 export function validateSearchQuery(query: unknown): ValidSearch {
   const q = parseWith(searchQuerySchema(), query, "query field");
   const cycle = q.cycle as Cycle;
@@ -749,13 +714,7 @@ export function validateSearchQuery(query: unknown): ValidSearch {
 
 const label = (v: string | Date) => v instanceof Date ? v.toISOString().slice(0, 10) : v;
 
-/**
- * Checks a table code.
- *
- * @param value The caller's code.
- * @returns The code.
- * @throws {EcosError} INVALID_ARGUMENT naming the problem.
- */
+/** Checks a table code. */
 export function validateStatCode(value: unknown): string {
   return parseWith(statCodeSchema(), value, "statCode");
 }
@@ -773,15 +732,7 @@ const textArgSchema = (what: string) =>
       error: `Pass ${what} with some text in it`,
     });
 
-/**
- * Checks a free-text argument (StatisticWord's word, StatisticMeta's data name).
- *
- * @param value The caller's text.
- * @param what The argument's name, for messages.
- * @returns The text, in Unicode's composed form (NFC): Korean typed or pasted decomposed
- * (NFD, as macOS file names give it) matches what the service holds.
- * @throws {EcosError} INVALID_ARGUMENT naming the problem.
- */
+/** Checks a free-text argument (StatisticWord's word, StatisticMeta's data name). */
 export function validateText(value: unknown, what: string): string {
   return parseWith(textArgSchema(what), value, what).normalize("NFC");
 }
@@ -789,14 +740,7 @@ export function validateText(value: unknown, what: string): string {
 /** A service name: one path segment of letters and digits, as ECOS names its services. */
 const SERVICE = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
 
-/**
- * Checks a service name and its path segments for {@linkcode EcosClient.prototype.request}.
- *
- * @param service The service, e.g. "StatisticTableList".
- * @param segments Its own path segments, after the rows.
- * @returns The name, and the segments in Unicode's composed form (NFC).
- * @throws {EcosError} INVALID_ARGUMENT naming the problem.
- */
+/** Checks a service name and its path segments for {@linkcode EcosClient.prototype.request}. */
 export function validateRequest(
   service: unknown,
   segments: unknown,
@@ -817,11 +761,6 @@ export function validateRequest(
 /**
  * Like {@linkcode tryParseLabel}, but throws an EcosError (INVALID_ARGUMENT) that names the
  * expected shape.
- *
- * @param label A TIME label.
- * @param cycle The cycle the label must belong to.
- * @returns The cycle and ordinal.
- * @throws {EcosError} When the label is not of the cycle's shape.
  */
 export function parseLabel(label: string, cycle?: Cycle): PeriodRef {
   const ref = typeof label === "string" ? tryParseLabel(label, cycle) : undefined;

@@ -1,13 +1,9 @@
 /**
- * Pulling: a call's settings resolved against its client's, with its deadline running
- * ({@linkcode openCall}); every page of one request ({@linkcode pullPages}: the first page learns
- * `list_total_count`, the others go out concurrently in a bounded window and come back in
- * order, each checked against the total and against the query, `_checks.ts`); a search's range
- * split where the service finds it too large, and put back together ({@linkcode searchFrame});
- * the lists a client pulls once and keeps ({@linkcode Lookups}). A page that fails a check is
- * asked again once, afresh; a total that moves means the data changed under us: the pull starts
- * again once, then fails with TOTAL_CHANGED. Pages enter the response cache only when the whole
- * pull has passed: nothing unchecked, and nothing of a pull that failed, is kept.
+ * Pulling: a call's settings and deadline ({@linkcode openCall}); every page of a request
+ * ({@linkcode pullPages}: the first learns the total, the rest go in a bounded window, each
+ * checked, a bad page asked once more, a moving total one fresh pull then TOTAL_CHANGED; pages
+ * enter the cache only when the pull has passed); ranges split where the service finds them too
+ * large ({@linkcode searchFrame}); lists pulled once ({@linkcode Lookups}).
  *
  * @module
  */
@@ -99,11 +95,7 @@ function noteSampleKey(): void {
   );
 }
 
-/**
- * A client's shared state from its options.
- *
- * @throws {EcosError} INVALID_ARGUMENT for an option out of range or unknown.
- */
+/** A client's shared state from its options. */
 export function createCore(options: EcosClientOptions): Core {
   const o = resolveClientOptions(options);
   const source = sourceOf(o.baseUrl);
@@ -166,10 +158,8 @@ function startDeadline(ms: number | undefined): { signal?: AbortSignal; clear: (
 }
 
 /**
- * A call's settings, resolved against the client's, with its deadline running; refused at once
- * when already aborted. Dispose of it (`using`) when the call ends.
- *
- * @throws {EcosError} ABORTED when a signal has already fired.
+ * A call's settings, resolved against the client's, with its deadline running; refused at once when
+ * already aborted.
  */
 export function openCall(core: Core, options: CallOptions, service: string): Call {
   const deadline = startDeadline(core.deadlineMs);
@@ -247,10 +237,8 @@ export interface PageSpan {
 }
 
 /**
- * The pages that cover rows 1 to `total`, in order, one at a time: a hostile total costs
- * nothing until its pages are asked for.
- *
- * @returns The spans; none for no rows.
+ * The pages that cover rows 1 to `total`, in order, one at a time: a hostile total costs nothing
+ * until its pages are asked for.
  */
 export function* planPages(total: number, pageSize: number, from = 1): Generator<PageSpan> {
   for (let startNo = from; startNo <= total; startNo += pageSize) {
@@ -258,10 +246,7 @@ export function* planPages(total: number, pageSize: number, from = 1): Generator
   }
 }
 
-/**
- * Fetches one page; the signal also fires when a sibling page failed. `fresh` asks the service
- * even when the response cache holds the page (the answer, once checked, replaces the entry).
- */
+/** Fetches one page; the signal also fires when a sibling page failed. */
 export type FetchPage = (
   span: PageSpan,
   signal: AbortSignal,
@@ -318,24 +303,7 @@ function rejectedPage(page: PageResult, e: BodyError): EcosError {
   return error;
 }
 
-/**
- * Yields each page, in order, as `accept` makes it. The first page goes alone (it tells the
- * total); then up to `concurrency` pages are in flight, and each finished head page makes room
- * for the next.
- *
- * Each page is checked as it arrives, in any order: its total against the first's, its number
- * of rows against its span, its rows against the query (`PullChecks`: table, items, periods,
- * values, no row twice in the pull), then `accept` reads it (the frame refuses a field that
- * holds an object). A page that fails is asked again once, afresh (a page from the cache is
- * removed from it); a second failure is BAD_RESPONSE naming the row and the field. When the
- * last page has been yielded, the pages the service sent enter the response cache; when the
- * pull fails or is left early, none does.
- *
- * @throws {TotalChanged} When a page disagrees with the first about the total, or finds no
- * data.
- * @throws {EcosError} TOO_MANY_ROWS beyond `maxRows`; BAD_RESPONSE for a page that failed a
- * check twice; whatever a page raised.
- */
+/** Yields each page, in order, as `accept` makes it. */
 export async function* pullPages<T = PageResult>(
   fetchPage: FetchPage,
   settings: PullSettings,
@@ -468,13 +436,7 @@ export async function* pullPages<T = PageResult>(
   }
 }
 
-/**
- * Pulls every page into one frame. A total that moves gets one fresh pull, then
- * TOTAL_CHANGED; so does a page that fails its checks twice in a pull that used the response
- * cache (a page kept from an earlier pull may be what disagrees with the service's now).
- *
- * @throws {EcosError} TOTAL_CHANGED, BAD_RESPONSE, or whatever a page raised.
- */
+/** Pulls every page into one frame. */
 export async function pullFrame(
   fetchPage: FetchPage,
   settings: PullSettings,
@@ -518,12 +480,7 @@ function stringFrame(pages: readonly { page: Page; at: number }[]): DataFrame {
   return builder.finish();
 }
 
-/**
- * One page as a frame of its own (statisticSearchPages).
- *
- * @throws {BodyError} For a field that holds an object, a list or a boolean (as `accept` of
- * {@linkcode pullPages}, a bad page).
- */
+/** One page as a frame of its own (statisticSearchPages). */
 function pageFrame(page: Page, schema: readonly ColumnSpec[], firstRow = 1): DataFrame {
   // Built with expressions: a column that holds one value is then a literal, not a row of
   // data each, and such frames hold about half the memory of Arrow-built ones (1.3 against
@@ -535,11 +492,8 @@ function pageFrame(page: Page, schema: readonly ColumnSpec[], firstRow = 1): Dat
 // Searching.
 
 /**
- * Pulls the periods `lo` to `hi` part by part: the whole range when the service takes it, else
- * each half in turn (earliest first), recursively. A part that has yielded cannot be split:
- * an ERROR-400 after its first value is raised as it is.
- *
- * @throws {EcosError} ERROR-400 when even a single period is too large.
+ * Pulls the periods `lo` to `hi` part by part: the whole range when the service takes it, else each
+ * half in turn (earliest first), recursively.
  */
 export async function* splitRange<T>(
   lo: number,
@@ -578,12 +532,7 @@ function describer(call: Call, q: ValidSearch): (index: number) => string {
   return (index) => formatPeriod(q.cycle, index, call.core.transport.halfMonthly.known ?? "live");
 }
 
-/**
- * A whole search as one frame.
- *
- * @throws {EcosError} UNKNOWN_CODE for an empty answer from a code that does not exist; as
- * statisticSearch otherwise.
- */
+/** A whole search as one frame. */
 export async function searchFrame(
   call: Call,
   q: ValidSearch,
@@ -605,12 +554,7 @@ export async function searchFrame(
   return setFrameInfo(frame, infoOf(call));
 }
 
-/**
- * A search page by page, in order, part after part.
- *
- * @throws {EcosError} TOTAL_CHANGED at once (pages already went out: no second pull); as
- * {@linkcode searchFrame} otherwise.
- */
+/** A search page by page, in order, part after part. */
 export async function* searchPages(
   call: Call,
   q: ValidSearch,
@@ -642,8 +586,7 @@ export async function* searchPages(
 
 /**
  * Several searches at once into one long frame, query after query, with a LABEL column: each
- * query's label, null where it has none. When one fails, the others are stopped and the first
- * failure is raised (not the siblings' ABORTED).
+ * query's label, null where it has none.
  */
 export async function searchMany(
   queries: readonly ValidSearch[],
@@ -706,11 +649,7 @@ export class Lookups {
     return once(this.#tables, call.language, () => pull(call, "StatisticTableList", []));
   }
 
-  /**
-   * StatisticItemList of a table in the call's language.
-   *
-   * @returns One row per item and cycle; empty for an unknown table.
-   */
+  /** StatisticItemList of a table in the call's language. */
   items(statCode: string, call: Call): Promise<DataFrame> {
     const key = `${call.language}/${statCode}`;
     return once(this.#items, key, () => pull(call, "StatisticItemList", [statCode]));

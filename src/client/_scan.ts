@@ -1,21 +1,11 @@
 /**
- * The one shape of a page of rows, whatever decoded it: columns ({@linkcode Page}). Text fields
- * are page dictionaries of their distinct values with an id a row; numeric fields are
- * Float64Arrays (NaN where missing). Also what a number from the service must look like
- * ({@linkcode isPlainNumber}), and the strict scanner of the one JSON shape ECOS sends for a page
- * of rows ({@linkcode scanPage}), which reads the UTF-8 bytes of the body into a page without
- * JSON.parse and without an object a row:
- * `{"Service":{"list_total_count":N,"row":[{"FIELD":"value"|null,...},...]}}`.
- *
- * Most fields hold the previous row's value (rows come item by item), so the scanner first
- * compares a value with the previous row's bytes, and hashes only a new one; keys are compared
- * with the previous row's keys in the same place. Strings are made once a distinct value. It
- * gives up, returning `undefined`, on anything it was not built for: another envelope or key
- * order, a RESULT, a value that is neither a string nor null, a key written with escapes or given
- * twice, a numeric field that is not a plain decimal, "-" or "", invalid UTF-8, a body cut short.
- * The caller then decodes the body the reference way (`_decode.ts`), which also words every
- * error: the two paths cannot disagree on what is wrong (tests/client/scan_json_test.ts holds
- * them to the same pages and frames). One pass, each byte looked at a bounded number of times.
+ * The one shape of a page of rows, whatever decoded it ({@linkcode Page}: a dictionary and an id
+ * a row per text field, a Float64Array per numeric field), what a number from the service must
+ * look like ({@linkcode isPlainNumber}), and the strict scanner of the JSON page ECOS sends
+ * ({@linkcode scanPage}): UTF-8 bytes to a page without JSON.parse or an object a row, comparing
+ * each value with the previous row's bytes first. On anything it was not built for it gives up
+ * (`undefined`) and the body goes the reference way (`_decode.ts`), which words every error; the
+ * tests hold both paths to the same pages.
  *
  * @module
  */
@@ -84,11 +74,7 @@ const GIVE_UP: GiveUp = new GiveUp();
 // BOM inside a value is kept, as JSON.parse of the whole body keeps it.
 const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/**
- * A string value's text, exactly as JSON.parse gives it.
- *
- * @throws {GiveUp} Where JSON.parse would fail, or the bytes are not UTF-8.
- */
+/** A string value's text, exactly as JSON.parse gives it. */
 function decodeString(b: Uint8Array, start: number, end: number, escaped: boolean): string {
   try {
     if (escaped) return JSON.parse(strict.decode(b.subarray(start - 1, end + 1))) as string;
@@ -112,10 +98,7 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 /**
  * Whether a string is a plain decimal as the service writes numbers ("2.5", "-0.3", "1373.1",
  * "2058466.5"): an optional sign, digits with an optional fraction (".5" and "5." included), an
- * optional exponent of at most four digits, and nothing else; its value finite. Not "0x10"
- * (read by JavaScript as 16), "Infinity", "1e999", " 1" or "1,000" (a thousands separator the
- * service has never sent, and a decimal comma elsewhere). A scan of char codes: about twice as
- * fast as the equivalent regular expression, on the client's hottest loop.
+ * optional exponent of at most four digits, and nothing else; its value finite.
  */
 function isDecimal(v: string): boolean {
   const n = v.length;
@@ -159,8 +142,6 @@ function isWhole(v: string): boolean {
  * Whether a numeric field's value is one the frame can read without guessing: a plain decimal
  * number (a string, or a finite JSON number), or a marker of a missing value ("-", "", null,
  * absent).
- *
- * @returns `true` when the value is acceptable.
  */
 export function isPlainNumber(v: unknown, whole = false): boolean {
   if (v === null || v === undefined || v === "" || v === "-") return true;
@@ -214,12 +195,9 @@ function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
   return out;
 }
 
-// The scan's state: one object a scan, made by one object literal (V8 keeps an object
-// literal's shape, and the optimised code that reads it, across full collections; it does not
-// keep a class instance's), read and written by the module's functions below, not by closures of
-// each scan (optimised code names the closures it inlined, and would be thrown away with them).
-// Without this, a full collection would send the next scan (a notebook's next query) back to
-// unoptimised code, some fifteen times slower (bench/RESULTS.md).
+// The scan's state: one object, reset for each scan (see `reset`), read and written by the
+// module's functions below, not by closures of each scan (optimised code names the closures it
+// inlined, and would be thrown away with them).
 interface Scan {
   b: Uint8Array;
   n: number;
@@ -261,59 +239,120 @@ interface Scan {
   entries: number;
 }
 
-/**
- * Scans a page body.
- *
- * @returns The page, or `undefined` when the body is not of the strict shape (decode it the
- * reference way).
- */
+/** Scans a page body. */
 export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
   let keys = keyBytes.get(fields);
   if (keys === undefined) {
     keys = [...fields.text, ...fields.numbers].map((k) => encoder.encode(k));
-    if (keys.length > 30) throw new RangeError("A scan reads at most 30 fields");
+    if (keys.length > MAX_FIELDS) throw new RangeError("A scan reads at most 30 fields");
     keyBytes.set(fields, keys);
   }
-  const n = b.length;
-  const nTexts = fields.text.length;
-  const s: Scan = {
-    b,
-    n,
-    view: new DataView(b.buffer, b.byteOffset, b.byteLength),
-    keys,
-    nFields: keys.length,
-    nTexts,
-    all: 2 ** keys.length - 1,
-    i: 0,
-    rows: 0,
-    // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
-    capacity: Math.max(16, Math.min(expectedRows, n >> 5)),
-    order: new Int32Array(64).fill(-2),
-    ends: new Int32Array(64),
-    prevRow: 0,
-    prevPlaces: 0,
-    values: fields.text.map(() => [null, undefined]),
-    prevStart: new Int32Array(nTexts),
-    prevEnd: new Int32Array(nTexts),
-    prevId: new Int32Array(nTexts).fill(-1),
-    constant: new Int32Array(nTexts).fill(-1),
-    ids: fields.text.map(() => NONE),
-    numbers: fields.numbers.map(() => undefined),
-    slots: new Int32Array(256),
-    mask: 255,
-    starts: new Int32Array(64),
-    stops: new Int32Array(64),
-    hashes: new Int32Array(64),
-    owners: new Int32Array(64),
-    locals: new Int32Array(64),
-    entries: 0,
-  };
+  const s = reset(b, keys, fields, expectedRows);
   try {
     return scan(s, fields);
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
+  } finally {
+    // The state outlives the scan: it must not hold the body or the page.
+    s.b = EMPTY;
+    s.view = EMPTY_VIEW;
+    s.keys =
+      s.values =
+      s.ids =
+      s.numbers =
+        [] as never;
   }
+}
+
+const MAX_FIELDS = 30;
+const EMPTY = new Uint8Array(0);
+const EMPTY_VIEW = new DataView(EMPTY.buffer);
+
+/**
+ * The one scan state, reset for each scan (a scan runs to its end synchronously). Reused, not
+ * made anew: its tables are kept, and V8 keeps the optimised code that reads it only while an
+ * object of its shape lives (made anew, a full collection sent the next 1k-row scan back to
+ * unoptimised code: 4.4-4.9 ms against 0.55-0.61).
+ */
+let state: Scan | undefined;
+
+/** The state, reset for a scan of `b`. */
+function reset(b: Uint8Array, keys: Uint8Array[], fields: PageFields, expectedRows: number): Scan {
+  const nTexts = fields.text.length;
+  const n = b.length;
+  // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
+  const capacity = Math.max(16, Math.min(expectedRows, n >> 5));
+  const values = fields.text.map((): (string | null | undefined)[] => [null, undefined]);
+  const ids = fields.text.map(() => NONE);
+  const numbers = fields.numbers.map((): Float64Array | undefined => undefined);
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const all = 2 ** keys.length - 1;
+  if (state === undefined) {
+    state = {
+      b,
+      n,
+      view,
+      keys,
+      nFields: keys.length,
+      nTexts,
+      all,
+      i: 0,
+      rows: 0,
+      capacity,
+      order: new Int32Array(64),
+      ends: new Int32Array(64),
+      prevRow: 0,
+      prevPlaces: 0,
+      values,
+      prevStart: new Int32Array(MAX_FIELDS),
+      prevEnd: new Int32Array(MAX_FIELDS),
+      prevId: new Int32Array(MAX_FIELDS),
+      constant: new Int32Array(MAX_FIELDS),
+      ids,
+      numbers,
+      slots: new Int32Array(256),
+      mask: 255,
+      starts: new Int32Array(64),
+      stops: new Int32Array(64),
+      hashes: new Int32Array(64),
+      owners: new Int32Array(64),
+      locals: new Int32Array(64),
+      entries: 0,
+    };
+  }
+  const s = state;
+  s.b = b;
+  s.n = n;
+  s.view = view;
+  s.keys = keys;
+  s.nFields = keys.length;
+  s.nTexts = nTexts;
+  s.all = all;
+  s.i = 0;
+  s.rows = 0;
+  s.capacity = capacity;
+  s.order.fill(-2);
+  s.prevRow = 0;
+  s.prevPlaces = 0;
+  s.values = values;
+  s.prevId.fill(-1);
+  s.constant.fill(-1);
+  s.ids = ids;
+  s.numbers = numbers;
+  // Tables grown by a big page go back to their first size; smaller ones are cleared.
+  if (s.slots.length > 4096) s.slots = new Int32Array(256);
+  else s.slots.fill(0);
+  s.mask = s.slots.length - 1;
+  if (s.starts.length > 4096) {
+    s.starts = new Int32Array(64);
+    s.stops = new Int32Array(64);
+    s.hashes = new Int32Array(64);
+    s.owners = new Int32Array(64);
+    s.locals = new Int32Array(64);
+  }
+  s.entries = 0;
+  return s;
 }
 
 /** The scan of a body. */

@@ -120,9 +120,8 @@ export interface PageResult {
   /** Whether it came from the response cache. */
   fromCache: boolean;
   /**
-   * Writes the page beside its cache entry, to be put in place when the whole pull has passed
-   * its checks (see {@linkcode StagedEntry}); absent for a page from the cache, or without one.
-   * Call it only after every check of the page passed: nothing unchecked is ever kept.
+   * Writes the page beside its cache entry, to be put in place when the whole pull has passed its
+   * checks (see {@linkcode StagedEntry}); absent for a page from the cache, or without one.
    */
   keep?: (() => Promise<StagedEntry | undefined>) | undefined;
   /** Removes the cache entry this page was read from: it failed a check. */
@@ -298,11 +297,6 @@ async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope
 /**
  * Requests one page, with retries; a half-monthly StatisticSearch goes out in the spelling this
  * service accepts (learnt once per transport, see {@linkcode HalfMonthlySpelling}).
- *
- * @returns The page; INFO-200 gives no rows and `noData`.
- * @throws {EcosError} The service's code (ERROR-400 at once, so that the caller can split the
- * range), or TRANSPORT / TIMEOUT / BAD_RESPONSE after the last attempt, or ABORTED as soon as
- * the caller's signal fires.
  */
 export async function requestPage(t: Transport, req: PageRequest): Promise<PageResult> {
   if (!isHalfMonthlySearch(req.service, req.args)) return await requestOnce(t, req);
@@ -416,16 +410,7 @@ let lastBody = 0;
 /** Raised by {@linkcode readBytes} when a body is longer than allowed. */
 class TooLong extends Error {}
 
-/**
- * Reads a body's bytes, at most `max`. The stream is counted as it arrives (after fetch has
- * decompressed it), so an endless or oversized body is cut off, not read whole. Bytes, not
- * text: a page of rows is scanned from its bytes, and text is made only where it is needed.
- *
- * A body that states its length (and is not compressed) is read in one native call: HTTP's
- * framing bounds it. Others are read into one growing buffer through a BYOB reader, which
- * costs about a third less CPU than a chunk at a time (bench/RESULTS.md); a stream that
- * cannot lend its bytes (a test's stub) is read a chunk at a time.
- */
+/** Reads a body's bytes, at most `max`. */
 async function readBytes(
   res: Response,
   max: number,
@@ -522,13 +507,7 @@ export async function readText(
 
 // Half-monthly labels.
 
-/**
- * The half-monthly spelling a service accepts, learnt once per client. The live service
- * answers `202305S2`; the specification writes `202305SM2`. The first SM request tries the
- * live spelling and, on ERROR-101, the specification's once; the spelling that worked is kept.
- * Requests that start while the first is out wait for it rather than guess, so concurrent
- * queries never disagree.
- */
+/** The half-monthly spelling a service accepts, learnt once per client. */
 export class HalfMonthlySpelling {
   #known: SmSpelling | undefined;
   #probe: Promise<void> | undefined;
@@ -538,11 +517,7 @@ export class HalfMonthlySpelling {
     return this.#known;
   }
 
-  /**
-   * Sends one request with the spelling that works.
-   *
-   * @throws {EcosError} Whatever `send` threw; ERROR-101 when neither spelling was accepted.
-   */
+  /** Sends one request with the spelling that works. */
   async send<T>(send: (sm: SmSpelling) => Promise<T>): Promise<T> {
     for (;;) {
       if (this.#known !== undefined) return await send(this.#known);
@@ -583,11 +558,7 @@ function spellHalfMonthly(args: readonly string[], sm: SmSpelling): string[] {
   });
 }
 
-/**
- * Whether a request is a half-monthly StatisticSearch, whose labels need the spelling.
- *
- * @returns `true` for StatisticSearch with cycle SM.
- */
+/** Whether a request is a half-monthly StatisticSearch, whose labels need the spelling. */
 function isHalfMonthlySearch(service: string, args: readonly string[]): boolean {
   return service === "StatisticSearch" && args[1] === "SM";
 }

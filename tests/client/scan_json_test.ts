@@ -16,7 +16,7 @@ import { ABSENT_ID, type Page, scanPage } from "../../src/client/_scan.ts";
 import { pageOfRows, rowsOf } from "../testdata/pages.ts";
 import { FrameBuilder, scanFieldsOf } from "../../src/client/_frame.ts";
 import { PullChecks } from "../../src/client/_checks.ts";
-import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
+import { STATISTIC_ITEM_LIST_SCHEMA, STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 
 const S = "StatisticSearch";
 const FIELDS = scanFieldsOf(STATISTIC_SEARCH_SCHEMA, S);
@@ -617,4 +617,45 @@ Deno.test("text fields lose trailing spaces in both paths and in XML", () => {
       ["2023-01-02", "2023-01-03"],
     );
   }
+});
+
+Deno.test("scanPage() reads a body alike whatever was scanned before it (its state is reused)", () => {
+  const body = (rows: readonly RawRow[]) =>
+    encoder.encode(JSON.stringify({ [S]: { list_total_count: rows.length, row: rows } }));
+  const small = body([
+    { STAT_CODE: "722Y001", ITEM_CODE1: "0101000", TIME: "202401", DATA_VALUE: "3.5" },
+    { STAT_CODE: "722Y001", ITEM_CODE1: "0101000", TIME: "202402", DATA_VALUE: "-" },
+  ]);
+  const expected = [
+    { STAT_CODE: "722Y001", ITEM_CODE1: "0101000", TIME: "202401", DATA_VALUE: 3.5, WGT: null },
+    { STAT_CODE: "722Y001", ITEM_CODE1: "0101000", TIME: "202402", DATA_VALUE: null, WGT: null },
+  ];
+  const read = () => {
+    const page = scanPage(small, FIELDS, 2);
+    assert.ok(page !== undefined);
+    assert.equal(page.total, 2);
+    assert.deepEqual(rowsOf(page), expected);
+    assert.equal(page.texts[0]!.ids, undefined, "STAT_CODE is one value: no ids");
+  };
+  read();
+  // One that gives up halfway (cut short), one of many distinct values (its tables grow), one
+  // of other fields: none leaves anything behind.
+  assert.equal(scanPage(small.subarray(0, small.length - 30), FIELDS, 2), undefined);
+  read();
+  const many = Array.from({ length: 5000 }, (_, i) => ({
+    STAT_CODE: "722Y001",
+    ITEM_CODE1: `I${i}`,
+    TIME: "202401",
+    DATA_VALUE: String(i),
+  }));
+  assert.equal(scanPage(body(many), FIELDS, 5000)?.texts[2]?.values.length, 5002);
+  read();
+  assert.equal(scanPage(body([{ TIME: "202401" }, ...many.slice(0, 2)]), FIELDS, 3)?.count, 3);
+  read();
+  const items = scanFieldsOf(STATISTIC_ITEM_LIST_SCHEMA, "StatisticItemList");
+  const list = encoder.encode(
+    '{"StatisticItemList":{"list_total_count":1,"row":[{"STAT_CODE":"722Y001","ITEM_CODE":"0101000"}]}}',
+  );
+  assert.equal(scanPage(list, items, 1)?.count, 1);
+  read();
 });
