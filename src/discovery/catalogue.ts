@@ -6,7 +6,8 @@
  */
 
 import { type DataFrame, pl } from "../deps.ts";
-import { CATALOGUE_ROWS, CATALOGUE_SOURCE } from "./catalogue_data.ts";
+import { CATALOGUE_ROWS, CATALOGUE_SOURCE, type CatalogueRow } from "./catalogue_data.ts";
+import { STATISTIC_TABLE_LIST_SCHEMA } from "../wire/columns.ts";
 
 const TABLE_CODES = new Set(
   CATALOGUE_ROWS.filter((r) => r.SRCH_YN === "Y").map((r) => r.STAT_CODE),
@@ -35,16 +36,12 @@ let frame: DataFrame | undefined;
  */
 export function catalogueFrame(): DataFrame {
   if (frame) return frame;
-  const text = (name: keyof (typeof CATALOGUE_ROWS)[number]) =>
-    pl.Series(name, CATALOGUE_ROWS.map((r) => r[name]), pl.String);
-  return frame = pl.DataFrame([
-    text("P_STAT_CODE"),
-    text("STAT_CODE"),
-    text("STAT_NAME"),
-    text("CYCLE"),
-    text("SRCH_YN"),
-    text("ORG_NAME"),
-  ]);
+  // The service's own columns, every one text.
+  return frame = pl.DataFrame(
+    STATISTIC_TABLE_LIST_SCHEMA.map(({ name }) =>
+      pl.Series(name, CATALOGUE_ROWS.map((r) => r[name as keyof CatalogueRow]), pl.String)
+    ),
+  );
 }
 
 /**

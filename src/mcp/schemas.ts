@@ -233,8 +233,8 @@ const seriesBlock = z.object({
   })),
 });
 
-/** The answer of get_series. */
-export const SERIES_OUTPUT = {
+/** What get_series and chart_series both answer: the query, and how many rows it matched. */
+const QUERY_OUTPUT = {
   source: SOURCE_OUTPUT,
   stat_code: z.string(),
   stat_name: z.string().nullable(),
@@ -243,6 +243,11 @@ export const SERIES_OUTPUT = {
   end: z.string(),
   transform: z.string().nullable(),
   total_rows: z.number(),
+};
+
+/** The answer of get_series. */
+export const SERIES_OUTPUT = {
+  ...QUERY_OUTPUT,
   shown_rows: z.number(),
   omitted_rows: z.number(),
   omitted_note: z.string().nullable(),
@@ -251,14 +256,7 @@ export const SERIES_OUTPUT = {
 
 /** The answer of chart_series: the series' summaries; the chart goes in the result's _meta. */
 export const CHART_SERIES_OUTPUT = {
-  source: SOURCE_OUTPUT,
-  stat_code: z.string(),
-  stat_name: z.string().nullable(),
-  cycle: z.string(),
-  start: z.string(),
-  end: z.string(),
-  transform: z.string().nullable(),
-  total_rows: z.number(),
+  ...QUERY_OUTPUT,
   charted_series: z.number().describe("series the chart draws"),
   series: z.array(seriesBlock.omit({ rows: true, omitted: true })),
 };
