@@ -55,6 +55,18 @@ export function childEnv(home: string, env: Record<string, string> = {}): Record
   };
 }
 
+/** The JSON-RPC request that opens a session, for tests that speak the protocol by hand. */
+export const INITIALIZE_REQUEST = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "by-hand", version: "1.0.0" },
+  },
+} as const;
+
 /** The repository's root, where `src/cli.ts` is run from. */
 export const REPO_DIR: string = REPO;
 

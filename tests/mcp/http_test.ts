@@ -9,18 +9,9 @@ import { StreamableHTTPClientTransport } from "npm:@modelcontextprotocol/sdk@1.3
 import { connect } from "../../src/connect.ts";
 import { createEcosMcpServer } from "../../src/mcp/mod.ts";
 import { serveHttp } from "../../src/mcp/http.ts";
-import { childEnv, Client, readResult, REPO_DIR } from "./_mcp.ts";
+import { childEnv, Client, INITIALIZE_REQUEST, readResult, REPO_DIR } from "./_mcp.ts";
 
-const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "raw", version: "1.0.0" },
-  },
-});
+const INITIALIZE = JSON.stringify(INITIALIZE_REQUEST);
 
 async function startHttp() {
   const session = await connect({ env: {}, quiet: true });

@@ -4,7 +4,7 @@
  */
 
 import assert from "node:assert/strict";
-import { childEnv, REPO_DIR } from "./_mcp.ts";
+import { childEnv, INITIALIZE_REQUEST, REPO_DIR } from "./_mcp.ts";
 
 /** Runs `ecos mcp` with these lines on its input, closed at once; its answers and exit code. */
 async function pipeLines(lines: unknown[]) {
@@ -35,16 +35,7 @@ async function pipeLines(lines: unknown[]) {
 }
 
 const HANDSHAKE = [
-  {
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "pipe", version: "1.0.0" },
-    },
-  },
+  INITIALIZE_REQUEST,
   { jsonrpc: "2.0", method: "notifications/initialized" },
 ];
 
