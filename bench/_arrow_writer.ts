@@ -1,6 +1,6 @@
 /**
  * apache-arrow's own IPC writer on the client's columns, for comparison with the client's
- * (src/client/_arrow.ts writes the messages and the body itself): the same parts as vectors, a
+ * (src/util/arrow_ipc.ts writes the messages and the body itself): the same parts as vectors, a
  * Table, `tableToIPC`, then `pl.readIPCStream`.
  *
  * @module
@@ -8,7 +8,7 @@
 
 import { Buffer } from "node:buffer";
 import { type DataFrame, loadApacheArrow, pl } from "../src/deps.ts";
-import { _parts, type ArrowColumn, type Part } from "../src/client/_arrow.ts";
+import { _parts, type ArrowColumn, type Part } from "../src/util/arrow_ipc.ts";
 
 const [a] = await loadApacheArrow();
 

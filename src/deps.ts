@@ -53,7 +53,7 @@ export type { TopLevelSpec as VegaLiteTopLevelSpec } from "npm:vega-lite@6.5.0";
 
 /**
  * apache-arrow, loaded on first use: the benchmarks compare its IPC writer with the client's
- * own (src/client/_arrow.ts), which needs no library. Importing it costs about 100 ms, which
+ * own (src/util/arrow_ipc.ts), which needs no library. Importing it costs about 100 ms, which
  * importing mod.ts does not pay.
  *
  * @returns The apache-arrow module and its IPC message metadata module.

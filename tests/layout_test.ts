@@ -184,7 +184,6 @@ const CLIENT_LAYERS = [
   "_decode.ts",
   "_transport.ts",
   "_checks.ts",
-  "_arrow.ts",
   "_frame.ts",
   "_pull.ts",
   "mod.ts",

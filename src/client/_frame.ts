@@ -1,18 +1,14 @@
 /**
- * Pages -> DataFrame, one schema per service, and where a frame's rows came from
- * ({@linkcode frameInfo}). Text columns stay dictionaries (distinct values and an index a row:
- * Polars takes JS strings one at a time), TIME a day number a distinct label, numbers a
- * Float64Array (NaN missing). Up to {@linkcode IPC_MAX_ROWS} rows the frame crosses as one Arrow
- * IPC stream (`_arrow.ts`), beyond as Polars expressions (a literal or a gather a column).
+ * Pages -> DataFrame, one schema per service. Text columns stay dictionaries (Polars takes JS strings one at a time),
+ * TIME a day number a distinct label, numbers a Float64Array (NaN missing). Up to
+ * {@linkcode IPC_MAX_ROWS} rows a frame crosses as one Arrow IPC stream (`src/util/arrow_ipc.ts`);
+ * beyond, as Polars expressions, where a column of one value is a literal.
  *
  * @module
  */
 
 import { type DataFrame, pl, type Series } from "../deps.ts";
-import { isoDate } from "../util/iso_date.ts";
-import { isBundledServer } from "../wire/bundled.ts";
 import { type ColumnSpec, STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
-import type { Language } from "../wire/format.ts";
 import {
   civilDays,
   daysInMonth,
@@ -23,21 +19,18 @@ import {
 import { BodyError, fieldName } from "./_errors.ts";
 import { ABSENT_ID, type Page, type PageFields, type PageText } from "./_scan.ts";
 import { pageOf, type RawRow } from "./_decode.ts";
-import { type ArrowColumn, ipcFrame } from "./_arrow.ts";
+import { type ArrowColumn, ipcFrame } from "../util/arrow_ipc.ts";
 
 export type { DataFrame };
 
-/**
- * A text field's value, trimmed (names and units have come with trailing spaces: "원 "), or
- * null for absent and empty.
- */
+/** A text value trimmed (units have come as "원 "); null for absent and empty. */
 export function textOf(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   const s = (typeof v === "string" ? v : String(v)).trim();
   return s === "" ? null : s;
 }
 
-/** Days since 1970-01-01 of a label's period, or null for a label of no known shape. */
+/** Days since 1970-01-01 of a label's first day; null for no known shape. */
 function labelDay(label: string): number | null {
   const s = label.trim();
   if (s.length === 8) {
@@ -52,73 +45,62 @@ function labelDay(label: string): number | null {
   return ref ? periodStartDays(ref.cycle, ref.index) : null;
 }
 
-/** Days since 1970-01-01 of each distinct label; null where a label has no known shape. */
-function labelDays(values: readonly (string | null)[]): (number | null)[] {
-  return values.map((label) => (label === null ? null : labelDay(label)));
+const labelDays = (values: readonly (string | null)[]) =>
+  values.map((label) => (label === null ? null : labelDay(label)));
+
+/** Room for rows: doubling unless the total was reserved. */
+const capacityFor = (needed: number, current: number) => Math.max(needed, current * 2, 1024);
+
+/** A copy of a column's array with room for `capacity` rows, the rows past `height` filled. */
+function grown<A extends Uint32Array | Float64Array>(
+  old: A,
+  capacity: number,
+  height: number,
+  fill: number,
+): A {
+  const out = new (old.constructor as new (n: number) => A)(capacity);
+  out.set(old.subarray(0, height));
+  if (fill !== 0) out.fill(fill, height);
+  return out;
 }
 
-/** Room for rows: grows by doubling unless told the total beforehand. */
-function capacityFor(needed: number, current: number): number {
-  return Math.max(needed, current * 2, 1024);
-}
-
-/** A text field, dictionary-encoded: distinct values once, and an index per row. */
+/** A text field: distinct values (0 is null) and each row's index, or one index for every row. */
 class TextColumn {
-  /** Distinct values; index 0 is null. */
   values: (string | null)[] = [null];
-  /** Indices by value; made when first needed (a pull of one scanned page needs none). */
   #seen: Map<string, number> | undefined;
-  /** The index every row so far holds, while there is no array (-1: no row yet). */
+  /** The index every row so far holds while there is no array (-1: no row yet). */
   constant = -1;
-  /** The index of each row, once two values have been seen. */
   index: Uint32Array | undefined;
 
-  /** The index of a raw value, adding it when new. */
+  /** The index of a raw value, added when new. */
   code(raw: unknown): number {
     const v = textOf(raw);
     if (v === null) return 0;
-    const seen = this.#seen ?? this.#index();
+    let seen = this.#seen;
+    if (seen === undefined) {
+      seen = this.#seen = new Map();
+      for (const [k, w] of this.values.entries()) if (w !== null && !seen.has(w)) seen.set(w, k);
+    }
     let k = seen.get(v);
     if (k === undefined) {
-      k = this.values.length;
+      seen.set(v, k = this.values.length);
       this.values.push(v);
-      seen.set(v, k);
     }
     return k;
   }
 
-  #index(): Map<string, number> {
-    const seen = new Map<string, number>();
-    this.values.forEach((v, k) => {
-      if (v !== null && !seen.has(v)) seen.set(v, k);
-    });
-    return this.#seen = seen;
-  }
-
-  /**
-   * The index array, made now: every row read so far held the constant (pages may come in
-   * any order, so that is every row but those not read yet, which will be written).
-   */
+  /** The index array, made now: rows so far held the constant; the rest will be written. */
   materialize(capacity: number): Uint32Array {
-    const index = new Uint32Array(capacity);
-    if (this.constant > 0) index.fill(this.constant);
-    this.index = index;
-    return index;
+    return this.index = new Uint32Array(capacity).fill(Math.max(0, this.constant));
   }
 
-  /** Makes room for `capacity` rows in an existing index array. */
   grow(capacity: number, height: number): void {
-    if (this.index === undefined || this.index.length >= capacity) return;
-    const index = new Uint32Array(capacity);
-    index.set(this.index.subarray(0, height));
-    if (this.constant > 0) index.fill(this.constant, height);
-    this.index = index;
+    if (this.index !== undefined && this.index.length < capacity) {
+      this.index = grown(this.index, capacity, height, Math.max(0, this.constant));
+    }
   }
 
-  /**
-   * Merges a scanned page's field into the column, its rows from `at` on: the page's
-   * dictionary is mapped to this one value by value, then its ids through that map.
-   */
+  /** Merges a page's field, its rows from `at` on, mapping its dictionary to this one. */
   merge(page: PageText, at: number, count: number, capacity: number): void {
     if (this.values.length === 1 && this.constant < 0 && this.index === undefined) {
       // The first page: its dictionary becomes the column's, its ids the rows'.
@@ -148,42 +130,28 @@ class TextColumn {
 class NumberColumn {
   values: Float64Array | undefined;
 
-  /** The values array, made now: every row read so far was missing. */
   materialize(capacity: number): Float64Array {
-    const values = new Float64Array(capacity);
-    values.fill(NaN);
-    this.values = values;
-    return values;
+    return this.values = new Float64Array(capacity).fill(NaN);
   }
 
-  /** Makes room for `capacity` rows in an existing array. */
   grow(capacity: number, height: number): void {
-    if (this.values === undefined || this.values.length >= capacity) return;
-    const values = new Float64Array(capacity);
-    values.set(this.values.subarray(0, height));
-    values.fill(NaN, height);
-    this.values = values;
+    if (this.values !== undefined && this.values.length < capacity) {
+      this.values = grown(this.values, capacity, height, NaN);
+    }
   }
 }
-
-// The frame.
 
 /** A column no row has: every row absent. */
 const ABSENT: PageText = { values: [null, undefined], ids: undefined, constant: ABSENT_ID };
 
 const notAValue = (v: unknown) => (typeof v === "object" && v !== null) || typeof v === "boolean";
 
-/**
- * Refuses a page whose field holds an object, a list or a boolean, as a frame of its fields would.
- */
+/** Refuses a page whose text field holds an object, a list or a boolean. */
 export function refuseNonValues(page: Page, firstRow: number): void {
   notValues(page.fields.text, page.texts, page, firstRow);
 }
 
-/**
- * Refuses a page whose field holds an object, a list or a boolean (only the reference path
- * keeps such values): the first such row, and of its fields the first, text before numbers.
- */
+/** The first row holding an object, a list or a boolean (the reference path keeps them) fails. */
 function notValues(
   fields: readonly string[],
   texts: readonly PageText[],
@@ -195,7 +163,6 @@ function notValues(
     if (found === undefined || row < found.row) found = { row, field, value };
   };
   texts.forEach((t, j) => {
-    // Most pages hold none: look before making a table of them.
     if (!t.values.some(notAValue)) return;
     const bad = t.values.map(notAValue);
     const { ids } = t;
@@ -219,15 +186,11 @@ function notValues(
 /** The most rows a frame is built through Arrow IPC. */
 export const IPC_MAX_ROWS = 15_000;
 
-/**
- * Collects pages (the JS-side work, after which a page can go) and builds one frame at the end, so
- * the native-side cost is paid once per pull, not per page.
- */
+/** Collects pages (after which a page can go) and builds one frame: one native call a pull. */
 export class FrameBuilder {
   readonly #schema: readonly ColumnSpec[];
   readonly #text = new Map<string, TextColumn>();
   readonly #numbers = new Map<string, NumberColumn>();
-  /** The fields of the text columns, then of the number columns, in the schema's order. */
   readonly #textFields: string[] = [];
   readonly #numberFields: string[] = [];
   #height = 0;
@@ -255,10 +218,7 @@ export class FrameBuilder {
     return this.#height;
   }
 
-  /**
-   * Makes room for `rows` rows in all, so that columns are allocated once (a pull knows its
-   * total from the first page).
-   */
+  /** Room for `rows` rows in all: a pull knows its total from its first page. */
   reserve(rows: number): this {
     if (rows > this.#capacity) this.#resize(rows);
     return this;
@@ -270,10 +230,7 @@ export class FrameBuilder {
     this.#capacity = capacity;
   }
 
-  /**
-   * Adds a page, after the rows so far or at a given row (pages may come in any order once
-   * {@linkcode FrameBuilder.reserve} has made room for them all).
-   */
+  /** Adds a page after the rows so far, or at row `at` (pages come in any order once reserved). */
   add(page: Page, at: number = this.#height, firstRow: number = at + 1): this {
     const count = page.count;
     const { text, numbers } = page.fields;
@@ -299,29 +256,16 @@ export class FrameBuilder {
     return this;
   }
 
-  /** Builds the frame. */
+  /** Builds the frame (through IPC unless a column is Int64, which the writer lacks). */
   finish(way?: "ipc" | "expressions"): DataFrame {
-    const height = this.#height;
-    if (way === "ipc" || (way === undefined && height <= IPC_MAX_ROWS)) {
-      if (this.#ipc) return this.#finishIpc();
+    const ipc = way === "ipc" || (way === undefined && this.#height <= IPC_MAX_ROWS);
+    if (ipc && this.#schema.every((c) => c.kind !== "int")) {
+      return ipcFrame(this._arrowColumns(), this.#height);
     }
     return this.#finishExpressions();
   }
 
-  /** Whether every column can be written as Arrow (int columns cannot yet). */
-  get #ipc(): boolean {
-    return this.#schema.every((c) => c.kind !== "int");
-  }
-
-  #finishIpc(): DataFrame {
-    return ipcFrame(this._arrowColumns(), this.#height);
-  }
-
-  /**
-   * The columns as {@linkcode ipcFrame} takes them (the benchmarks compare writers on them).
-   *
-   * @internal
-   */
+  /** The columns for {@linkcode ipcFrame} (the benchmarks compare writers on them). @internal */
   _arrowColumns(): ArrowColumn[] {
     const height = this.#height;
     return this.#schema.map((spec): ArrowColumn => {
@@ -362,17 +306,13 @@ export class FrameBuilder {
       const e = pl.col(`_f_${spec.name}`).fillNan(null);
       exprs.push((spec.kind === "int" ? e.cast(pl.Int64) : e).alias(spec.name));
     }
-    // Literals take the frame's height only beside columns (a select of literals alone is one
-    // row): give the frame one, then add the columns to it.
+    // Literals take the frame's height only beside a column (alone they make one row).
     inputs.push(pl.Series("_n", new Uint8Array(height)));
     return pl.DataFrame(inputs).withColumns(...exprs).select(...this.#schema.map((c) => c.name));
   }
 }
 
-/**
- * A text or date column from its dictionary: a literal when every row holds the same value
- * (STAT_CODE, the unused ITEM_CODE2..4, ...), else the dictionary gathered by index.
- */
+/** A text or date column: a literal when every row holds one value, else a gather by index. */
 function textColumn(spec: ColumnSpec, field: string, text: TextColumn, height: number) {
   const date = spec.kind === "date";
   if (text.index === undefined) {
@@ -392,10 +332,7 @@ function textColumn(spec: ColumnSpec, field: string, text: TextColumn, height: n
 
 const scanFields = new WeakMap<readonly ColumnSpec[], Map<string, PageFields>>();
 
-/**
- * The fields a scan of a service's pages reads for a frame of `schema`, in the order
- * {@linkcode FrameBuilder.addScanned} takes them: text and date sources, then numbers.
- */
+/** The fields a page of a service holds for a frame of `schema`: text and dates, then numbers. */
 export function scanFieldsOf(schema: readonly ColumnSpec[], service: string): PageFields {
   let byService = scanFields.get(schema);
   if (byService === undefined) scanFields.set(schema, byService = new Map());
@@ -441,9 +378,8 @@ export function concatFrames(
 const ITEM_CODES = ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4"];
 
 /**
- * Merges StatisticSearch results of consecutive date ranges into the order of one pull over the
- * whole range: item by item (items in the order the parts first show them), each item's rows in
- * time order (part by part, each part's rows as sent).
+ * StatisticSearch frames of consecutive ranges in the order of one pull over the whole range: item
+ * by item (in the order the parts first show them), each item's rows part by part.
  */
 export function mergeRangeParts(parts: readonly DataFrame[]): DataFrame {
   const nonEmpty = parts.filter((p) => p.height > 0);
@@ -452,8 +388,7 @@ export function mergeRangeParts(parts: readonly DataFrame[]): DataFrame {
   }
   const key = pl.concatString(ITEM_CODES.map((c) => pl.col(c).fillNull(pl.lit(""))), "\u0001")
     .alias("_key");
-  // Each part's item order, then one order consistent with all of them: a key new to the
-  // merged order goes right after the key that preceded it in its own part.
+  // One item order consistent with every part's: a new key goes right after its predecessor.
   const order: string[] = [];
   for (const part of nonEmpty) {
     const keys = part.select(key).unique({ maintainOrder: true }).getColumn("_key")
@@ -485,136 +420,4 @@ export function mergeRangeParts(parts: readonly DataFrame[]): DataFrame {
     .join(ranks, { on: "_key", how: "left" })
     .sort(["_rank", "_part", "_row"])
     .select(...names);
-}
-
-// Where a frame's rows came from.
-
-/** Where a client's data comes from. */
-export type DataSource =
-  /** The Bank of Korea's ECOS service. */
-  | "live"
-  /** The bundled server, in this process: generated sample data. */
-  | "bundled"
-  /** Another server (a proxy, a mirror, a bundled server in another process). */
-  | "custom";
-
-/**
- * Where and when a frame's rows were fetched. A frame that combines several pulls (the frame of
- * `statisticSearchMany`, or `toWide` over several frames) keeps each pull's record in
- * `sources`; its own `source`, `baseUrl` and `language` are the first pull's, `fetchedAt` the
- * oldest and `fromCache` whether any came from the cache.
- */
-export interface FrameInfo {
-  /** Where the rows come from (for several pulls, the first's). */
-  source: DataSource;
-  /** The service's base URL (never the key). */
-  baseUrl: string;
-  /** When the oldest of its pages was fetched from the service. */
-  fetchedAt: Date;
-  /** Whether any page came from the response cache rather than the service. */
-  fromCache: boolean;
-  /** The language of its names, where the client recorded it. */
-  language?: Language;
-  /** Each pull's record, in order, when the frame combines more than one pull. */
-  sources?: FrameInfo[];
-}
-
-/** Where a base URL's data comes from. */
-export function sourceOf(baseUrl: string): DataSource {
-  if (isBundledServer(baseUrl)) return "bundled";
-  return new URL(baseUrl).hostname === "ecos.bok.or.kr" ? "live" : "custom";
-}
-
-let lastSource: DataSource | undefined;
-
-/** Notes the source of the client made last: what charts name when a frame does not say. */
-export function noteSource(source: DataSource): void {
-  lastSource = source;
-}
-
-/** The source charts name by default: the last client's. */
-export function currentSource(): DataSource | undefined {
-  return lastSource;
-}
-
-/**
- * The line that names a source, as the Bank of Korea asks when its data is shown.
- *
- * @param source The source.
- * @param date When the data was retrieved.
- * @returns E.g. "Source: ECOS, Bank of Korea (retrieved 2026-11-23)".
- */
-export function sourceLine(source: DataSource, date: Date = new Date()): string {
-  switch (source) {
-    case "live":
-      return `Source: ECOS, Bank of Korea (retrieved ${isoDate(date)})`;
-    case "bundled":
-      return "Generated sample data from the bundled ECOS server, not official statistics";
-    case "custom":
-      return `Source: an ECOS-compatible service (retrieved ${isoDate(date)})`;
-  }
-}
-
-const infos = new WeakMap<DataFrame, FrameInfo>();
-
-/** Records where a frame's rows came from. */
-export function setFrameInfo(df: DataFrame, info: FrameInfo): DataFrame {
-  infos.set(df, info);
-  return df;
-}
-
-/**
- * Where and when the rows of a frame a client returned were fetched, and whether they came
- * from the response cache. The transforms of this module (`toWide`, `withChange`, `toCycle`)
- * keep the record, and a frame that combines several pulls lists them in `sources`; frames
- * derived by Polars itself (filtered, joined, ...) are new frames and have no record.
- *
- * @param df A frame a client method returned.
- * @returns The record, or `undefined` for any other frame.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { connect, frameInfo } from "@ecos/ecos";
- *
- * await using session = await connect({ env: {}, quiet: true }); // the bundled server
- * const rate = await session.client.series("base_rate", { start: "2024", end: "2024" });
- * assert.equal(frameInfo(rate)?.source, "bundled");
- * assert.equal(frameInfo(rate)?.fromCache, false);
- * assert.equal(frameInfo(rate.head(1)), undefined);
- * ```
- */
-export function frameInfo(df: DataFrame): FrameInfo | undefined {
-  return infos.get(df);
-}
-
-/**
- * One record for several: the pulls of each, in order (a record that already lists its pulls gives
- * them), with the first's source, base URL and language, the oldest `fetchedAt` and whether any
- * came from the cache.
- */
-export function combineInfo(infos: readonly FrameInfo[]): FrameInfo | undefined {
-  const pulls: FrameInfo[] = [];
-  for (const info of infos) {
-    for (const pull of info.sources ?? [info]) if (!pulls.includes(pull)) pulls.push(pull);
-  }
-  const [first] = pulls;
-  if (first === undefined || pulls.length === 1) return first;
-  const { sources: _, ...head } = first;
-  return {
-    ...head,
-    fetchedAt: new Date(Math.min(...pulls.map((p) => p.fetchedAt.getTime()))),
-    fromCache: pulls.some((p) => p.fromCache),
-    sources: pulls,
-  };
-}
-
-/**
- * A frame derived from others keeps their records of where its rows came from: one frame's record
- * as it is, several frames' combined ({@linkcode combineInfo}).
- */
-export function withInfoOf(df: DataFrame, ...from: DataFrame[]): DataFrame {
-  const infos = from.map((f) => frameInfo(f)).filter((i) => i !== undefined);
-  const info = combineInfo(infos);
-  return info === undefined ? df : setFrameInfo(df, info);
 }

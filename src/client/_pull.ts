@@ -1,9 +1,9 @@
 /**
  * Pulling: a call's settings and deadline ({@linkcode openCall}); every page of a request
- * ({@linkcode pullPages}: the first learns the total, the rest go in a bounded window, each
- * checked, a bad page asked once more, a moving total one fresh pull then TOTAL_CHANGED; pages
- * enter the cache only when the pull has passed); ranges split where the service finds them too
- * large ({@linkcode searchFrame}); lists pulled once ({@linkcode Lookups}).
+ * ({@linkcode pullPages}: the first learns the total, the rest go in a bounded window, each checked,
+ * a bad page asked once more, a moving total one fresh pull then TOTAL_CHANGED; pages enter the
+ * cache only when the pull has passed); ranges split where the service finds them too large
+ * ({@linkcode searchFrame}); lists pulled once ({@linkcode Lookups}).
  *
  * @module
  */
@@ -52,19 +52,19 @@ import { HalfMonthlySpelling, type PageResult, requestPage, type Transport } fro
 import { PullChecks } from "./_checks.ts";
 import {
   concatFrames,
-  type DataSource,
   FrameBuilder,
-  type FrameInfo,
   mergeRangeParts,
-  noteSource,
   refuseNonValues,
   scanFieldsOf,
+} from "./_frame.ts";
+import {
+  type DataSource,
+  type FrameInfo,
+  noteSource,
   setFrameInfo,
   sourceOf,
   withInfoOf,
-} from "./_frame.ts";
-
-// A call.
+} from "../frame_info.ts";
 
 /** What every call of one client shares: its settings, the request core's state, the source. */
 export type Core = ClientSettings & { transport: Transport; source: DataSource };
@@ -129,20 +129,12 @@ export function createCore(options: EcosClientOptions): Core {
 
 /** One call: its service, settings resolved against the client's, and its deadline. */
 export interface Call extends Disposable {
-  /** The client's shared state. */
   core: Core;
-  /** The service called. */
   service: string;
-  /** The body format. */
   format: Format;
-  /** The language. */
   language: Language;
-  /**
-   * Whether this call asks the service whatever the response cache holds (`cache: false`,
-   * `refresh: true`); its checked answers replace the entries.
-   */
+  /** Ask the service whatever the cache holds (`cache: false`, `refresh`). */
   fresh: boolean;
-  /** How its pulls go: page size, concurrency, signal, progress, and the fetch record. */
   settings: PullSettings & { fetched: Fetched };
 }
 
@@ -151,16 +143,12 @@ function startDeadline(ms: number | undefined): { signal?: AbortSignal; clear: (
   if (ms === undefined) return { clear: () => {} };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DeadlineExceeded(ms)), ms);
-  // The deadline bounds work in flight, which holds the process by itself: a pull left early
-  // (an iterator dropped after one page) must not keep the process alive until the deadline.
+  // Work in flight holds the process by itself: a pull left early must not wait for this.
   Deno.unrefTimer(timer);
   return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
-/**
- * A call's settings, resolved against the client's, with its deadline running; refused at once when
- * already aborted.
- */
+/** A call's settings resolved against the client's, its deadline running; refused if aborted. */
 export function openCall(core: Core, options: CallOptions, service: string): Call {
   const deadline = startDeadline(core.deadlineMs);
   const signal = anySignal(core.signal, options.signal, deadline.signal);
@@ -186,15 +174,8 @@ export function openCall(core: Core, options: CallOptions, service: string): Cal
   };
 }
 
-/**
- * The pages of one request of a call, fetched through the request core; `fresh` (a second
- * pull) asks the service whatever the response cache holds, as the call itself may.
- */
-function fetcherOf(
-  call: Call,
-  args: readonly string[],
-  schema?: readonly ColumnSpec[],
-): FetchPage {
+/** The pages of one request of a call; `fresh` (a second pull) passes the cache by. */
+function fetcherOf(call: Call, args: readonly string[], schema?: readonly ColumnSpec[]): FetchPage {
   const { service, format, language } = call;
   const fields = schema === undefined ? undefined : scanFieldsOf(schema, service);
   const page = { service, args, format, language, fields };
@@ -213,10 +194,7 @@ function infoOf(call: Call): FrameInfo {
   };
 }
 
-/**
- * Pulls every page of one request into a frame (any service but StatisticSearch, which
- * splits ranges).
- */
+/** Every page of one request as a frame (StatisticSearch splits ranges: searchFrame). */
 export async function pullCall(
   call: Call,
   args: readonly string[],
@@ -226,20 +204,13 @@ export async function pullCall(
   return setFrameInfo(frame, infoOf(call));
 }
 
-// Paging.
-
 /** Rows `startNo` to `endNo`, 1-based and inclusive. */
 export interface PageSpan {
-  /** The first row. */
   startNo: number;
-  /** The last row. */
   endNo: number;
 }
 
-/**
- * The pages that cover rows 1 to `total`, in order, one at a time: a hostile total costs nothing
- * until its pages are asked for.
- */
+/** The pages of rows `from` to `total`, made as asked for: a hostile total costs nothing. */
 export function* planPages(total: number, pageSize: number, from = 1): Generator<PageSpan> {
   for (let startNo = from; startNo <= total; startNo += pageSize) {
     yield { startNo, endNo: Math.min(total, startNo + pageSize - 1) };
@@ -253,11 +224,9 @@ export type FetchPage = (
   fresh: boolean,
 ) => Promise<PageResult>;
 
-/** When a call's pages were fetched: the oldest, and whether any came from the cache. */
+/** When a call's oldest page was fetched, and whether any came from the cache. */
 export interface Fetched {
-  /** When the oldest page was fetched; `undefined` before any page. */
   at: Date | undefined;
-  /** Whether any page came from the response cache. */
   cached: boolean;
 }
 
@@ -270,33 +239,25 @@ function noteFetched(fetched: Fetched | undefined, page: PageResult): void {
 
 /** Raised inside a pull when the answers disagree about the data; never leaves this module. */
 export class TotalChanged extends Error {
-  /** */
   constructor(detail: string, readonly scope: Scope) {
     super(detail);
     this.name = "TotalChanged";
   }
 }
 
-/** How a pull goes. */
+/** How a pull goes: `concurrency` pages in flight beyond the first. */
 export interface PullSettings {
-  /** Rows a page. */
   pageSize: number;
-  /** Pages in flight at once, beyond the first. */
   concurrency: number;
-  /** The most rows a query may match. */
   maxRows: number;
-  /** Told after each page. */
   onProgress?: ((progress: Progress) => void) | undefined;
-  /** The caller's signal. */
   signal?: AbortSignal | undefined;
-  /** Where to note when the pages were fetched, and whether from the cache. */
   fetched?: Fetched | undefined;
 }
 
-/** BAD_RESPONSE errors of pages that failed their checks (twice), as raised by a pull. */
+/** The BAD_RESPONSE errors of pages that failed their checks twice. */
 const rejected = new WeakSet<EcosError>();
 
-/** A page that failed its checks twice, as BAD_RESPONSE naming what was wrong. */
 function rejectedPage(page: PageResult, e: BodyError): EcosError {
   const error = badResponseError(page.scope, { detail: e.detail, retryable: false });
   rejected.add(error);
@@ -367,10 +328,7 @@ export async function* pullPages<T = PageResult>(
       throw e;
     }
   };
-  /**
-   * Fetches a page and checks it, asking once more, afresh, when it fails; then writes it
-   * beside its cache entry. `undefined` for a first page that found no data.
-   */
+  /** A page fetched and checked (asked once more, afresh, when it fails), then staged. */
   const land = async (span: PageSpan, first: boolean): Promise<T | undefined> => {
     for (let attempt = 1;; attempt++) {
       const page = await fetchPage(span, combined, fresh || attempt > 1);
@@ -470,7 +428,7 @@ export async function pullFrame(
   }
 }
 
-/** Pages of any fields as one frame of strings: a column a field, in first-seen order. */
+/** Pages of any fields as one frame of strings, a column a field in first-seen order. */
 function stringFrame(pages: readonly { page: Page; at: number }[]): DataFrame {
   const names = [...new Set(pages.flatMap(({ page }) => page.fields.text))];
   if (names.length === 0) return pl.DataFrame({});
@@ -482,19 +440,12 @@ function stringFrame(pages: readonly { page: Page; at: number }[]): DataFrame {
 
 /** One page as a frame of its own (statisticSearchPages). */
 function pageFrame(page: Page, schema: readonly ColumnSpec[], firstRow = 1): DataFrame {
-  // Built with expressions: a column that holds one value is then a literal, not a row of
-  // data each, and such frames hold about half the memory of Arrow-built ones (1.3 against
-  // 2.4 MiB for 10k rows of 999Y001). A consumer of pages drops them as it goes, but their
-  // memory is native and returns only when V8 collects, so the smaller the better.
+  // Expressions make a column of one value a literal: half the memory of Arrow-built frames (1.3
+  // against 2.4 MiB for 10k rows of 999Y001), native memory that returns only when V8 collects.
   return new FrameBuilder(schema).add(page, 0, firstRow).finish("expressions");
 }
 
-// Searching.
-
-/**
- * Pulls the periods `lo` to `hi` part by part: the whole range when the service takes it, else each
- * half in turn (earliest first), recursively.
- */
+/** Periods `lo` to `hi`: the whole range when the service takes it, else each half in turn. */
 export async function* splitRange<T>(
   lo: number,
   hi: number,
@@ -517,17 +468,15 @@ export async function* splitRange<T>(
 }
 
 /** The arguments of one part of a search: table, cycle, the part's range, items. */
-function partArgs(q: ValidSearch, lo: number, hi: number): string[] {
-  return [
-    q.statCode,
-    q.cycle,
-    formatPeriod(q.cycle, lo, "live"),
-    formatPeriod(q.cycle, hi, "live"),
-    ...q.items,
-  ];
-}
+const partArgs = (q: ValidSearch, lo: number, hi: number) => [
+  q.statCode,
+  q.cycle,
+  formatPeriod(q.cycle, lo, "live"),
+  formatPeriod(q.cycle, hi, "live"),
+  ...q.items,
+];
 
-/** The label of a single period, for the error that says it is too large. */
+/** A period's label for the error that says it is too large. */
 function describer(call: Call, q: ValidSearch): (index: number) => string {
   return (index) => formatPeriod(q.cycle, index, call.core.transport.halfMonthly.known ?? "live");
 }
@@ -584,10 +533,7 @@ export async function* searchPages(
   if (rows === 0) await checkCodes(call, q, lookups);
 }
 
-/**
- * Several searches at once into one long frame, query after query, with a LABEL column: each
- * query's label, null where it has none.
- */
+/** Several searches at once into one frame, query after query, with each one's LABEL. */
 export async function searchMany(
   queries: readonly ValidSearch[],
   signal: AbortSignal | undefined,
@@ -613,10 +559,7 @@ export async function searchMany(
   return withInfoOf(frame, ...parts);
 }
 
-/**
- * Fails with UNKNOWN_CODE when an empty answer comes from a code that does not exist; returns
- * when the codes exist (the range holds no data) or when the lookups themselves fail.
- */
+/** UNKNOWN_CODE when an empty answer comes from a code that does not exist. */
 async function checkCodes(call: Call, q: ValidSearch, lookups: Lookups): Promise<void> {
   let message: string | undefined;
   try {
@@ -626,8 +569,8 @@ async function checkCodes(call: Call, q: ValidSearch, lookups: Lookups): Promise
       sampled: bundledTables(call.core.baseUrl),
     });
   } catch (e) {
-    if (call.settings.signal?.aborted) throw e; // cancelled or out of time: say so
-    return; // no explanation: the empty frame stands
+    if (call.settings.signal?.aborted) throw e;
+    return; // the lookups failed: the empty frame stands
   }
   if (message !== undefined) {
     throw unknownCodeError(
@@ -637,19 +580,15 @@ async function checkCodes(call: Call, q: ValidSearch, lookups: Lookups): Promise
   }
 }
 
-// The lists a client keeps.
-
 /** StatisticTableList by language and StatisticItemList by language and table, pulled once. */
 export class Lookups {
   readonly #tables = new Map<string, Promise<DataFrame>>();
   readonly #items = new Map<string, Promise<DataFrame>>();
 
-  /** StatisticTableList in the call's language. */
   tables(call: Call): Promise<DataFrame> {
     return once(this.#tables, call.language, () => pull(call, "StatisticTableList", []));
   }
 
-  /** StatisticItemList of a table in the call's language. */
   items(statCode: string, call: Call): Promise<DataFrame> {
     const key = `${call.language}/${statCode}`;
     return once(this.#items, key, () => pull(call, "StatisticItemList", [statCode]));

@@ -48,7 +48,7 @@ import {
   validateStatCode,
   validateText,
 } from "./_options.ts";
-import { type DataSource, withInfoOf } from "./_frame.ts";
+import { type DataSource, withInfoOf } from "../frame_info.ts";
 import {
   type Core,
   createCore,
@@ -83,21 +83,18 @@ export {
 } from "./_options.ts";
 export type { CacheInfo } from "../cache/mod.ts";
 export { XML_PARSER_OPTIONS } from "./_decode.ts";
+export { concatFrames, type DataFrame, emptyFrame, mergeRangeParts } from "./_frame.ts";
 export {
   combineInfo,
-  concatFrames,
   currentSource,
-  type DataFrame,
   type DataSource,
-  emptyFrame,
   type FrameInfo,
   frameInfo,
-  mergeRangeParts,
   setFrameInfo,
   sourceLine,
   sourceOf,
   withInfoOf,
-} from "./_frame.ts";
+} from "../frame_info.ts";
 export { redact } from "./_errors.ts";
 
 /** Failures of the service's table list after which searchTables searches the snapshot. */
