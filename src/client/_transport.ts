@@ -19,6 +19,7 @@ import {
   rateLimitedError,
   type Redactor,
   resultError,
+  retryAfterNote,
   type Scope,
   timeoutError,
   transportError,
@@ -197,14 +198,13 @@ async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope
     if (res.status !== 200) {
       const { text } = await readText(res, ERROR_PAGE_BYTES).catch(() => ({ text: "" }));
       const after = retryAfterMs(res.headers.get("retry-after"));
-      if (res.status === 429) throw rateLimitedError(scope, after, text);
+      if (res.status === 429) throw rateLimitedError(scope, text, after);
       // 408 and 5xx come from proxies under load; other statuses will not change. One that says
       // when to come back is asked again no sooner, as a 429 is.
       const retryable = res.status >= 500 || res.status === 408;
       const wait = retryable ? after : undefined;
-      const asked = wait === undefined ? "" : ` (Retry-After: ${Math.ceil(wait / 1000)} s)`;
       throw badResponseError(scope, {
-        detail: `HTTP status ${res.status}${asked}`,
+        detail: `HTTP status ${res.status}${retryAfterNote(wait)}`,
         quote: text,
         retryable,
         retryAfterMs: wait,
