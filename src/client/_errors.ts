@@ -172,8 +172,7 @@ export class Redactor {
 
   constructor(apiKey: string, others: readonly string[] = []) {
     const forms = new Set<string>();
-    for (const secret of [apiKey, ...others]) {
-      if (secret === "") continue;
+    for (const secret of [apiKey, ...others].filter((s) => s !== "")) {
       forms.add(secret);
       if (secret.includes(" ")) forms.add(secret.replaceAll(" ", "+"));
       // A server that decodes the path and then reads it as a form shows a "+" as a space.
