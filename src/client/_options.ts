@@ -80,75 +80,75 @@ export const LIVE_BASE_URL = "https://ecos.bok.or.kr/api";
 
 /** How failed attempts are retried. */
 export interface RetryOptions {
-  /** Attempts in all, the first included; 1 turns retries off. @default {5} */
+  /** Attempts in all, the first included: 5 by default; 1 turns retries off. */
   attempts?: number;
-  /** The first backoff ceiling in ms, doubling per failure (×4 after ERROR-602). @default {500} */
+  /** The first backoff's ceiling: 500 ms by default, doubling per failure (×4 after ERROR-602). */
   baseMs?: number;
-  /** The largest backoff ceiling in milliseconds. @default {30000} */
+  /** The largest backoff ceiling: 30,000 ms by default. */
   capMs?: number;
-  /** Wait a random time up to the ceiling, so that clients retry out of step. @default {true} */
+  /** `true` (the default) waits a random time up to the ceiling: clients retry out of step. */
   jitter?: boolean;
 }
 
 /** Options of {@linkcode EcosClient}. */
 export interface EcosClientOptions {
-  /** The API key, shown as `***` in errors. @default {Deno.env.get("ECOS_API_KEY") ?? "sample"} */
+  /** The API key, shown as `***` in errors: by default ECOS_API_KEY, else "sample". */
   apiKey?: string;
   /**
    * The service's base URL, up to the service name. A `user:password@` in it (for a proxy) goes
    * in an Authorization header and is written nowhere. Plain `http://` off this machine needs
-   * `allowInsecureHttp`. @default {Deno.env.get("ECOS_BASE_URL") ?? "https://ecos.bok.or.kr/api"}
+   * `allowInsecureHttp`. By default ECOS_BASE_URL, else https://ecos.bok.or.kr/api.
    */
   baseUrl?: string;
   /**
-   * Send the key (a path segment) over plain `http://` to another machine anyway.
-   * @default {Deno.env.get("ECOS_ALLOW_INSECURE_HTTP") === "1"}
+   * Send the key (a path segment) over plain `http://` to another machine anyway; by default
+   * only when ECOS_ALLOW_INSECURE_HTTP is "1".
    */
   allowInsecureHttp?: boolean;
-  /** The body format asked of the service; frames are the same either way. @default {"json"} */
+  /** The body format asked of the service, "json" by default; frames are the same either way. */
   format?: Format;
-  /** The language of names and of the service's messages. @default {"kr"} */
+  /** The language of names and of the service's messages: "kr" by default. */
   language?: Language;
-  /** Rows a request; at most 10 with the sample key. @default {50000, or 10 with the sample key} */
+  /** Rows a request: 50,000 by default, and 10 (the most it may ask) with the sample key. */
   pageSize?: number;
-  /** Requests in flight at once, over all calls of this client. @default {4} */
+  /** Requests in flight at once, over all calls of this client: 4 by default. */
   concurrency?: number;
-  /** The time limit of one attempt in milliseconds, body included. @default {60000} */
+  /** The time limit of one attempt in milliseconds, body included: 60,000 by default. */
   timeoutMs?: number;
   /**
    * A time limit in milliseconds for a whole call (every page, retry and wait), past which it
    * fails with TIMEOUT; without one, a stalled service costs `retry.attempts` × `timeoutMs`.
    */
   deadlineMs?: number;
-  /** The most bytes of a body (decompressed), else BAD_RESPONSE. @default {134217728} (128 MiB) */
+  /** The most bytes of a body (decompressed), else BAD_RESPONSE: 128 MiB by default. */
   maxResponseBytes?: number;
-  /** The most rows a query may match, else TOO_MANY_ROWS at its first page. @default {10000000} */
+  /** The most rows a query may match (10 million by default): TOO_MANY_ROWS at the first page. */
   maxRows?: number;
   /**
    * Retries of failed attempts (ERROR-500/600/601/602, HTTP 429 and 5xx, HTML pages, resets,
    * time-outs). HTTP 429 waits at least its Retry-After (at most 120 s).
    */
   retry?: RetryOptions;
-  /** At most `requests` start in any `windowMs`. @default {{ requests: 300, windowMs: 180000 }} */
+  /** At most `requests` start in any `windowMs`: by default 300 in 180,000 ms (3 minutes). */
   rateLimit?: RateLimit | false;
   /**
    * The response cache: answers (rows and "no data", never errors) kept on disk under a hash of
-   * the query (never the key), so that asking again within `ttlMs` costs no request.
-   * @default {on (12 hours) for a service on another machine; off for one on this machine}
+   * the query (never the key), so that asking again within `ttlMs` costs no request. By default
+   * on (12 hours) for a service on another machine, off for one on this machine.
    */
   cache?: boolean | CacheOptions;
   /**
    * One request budget per key across processes (a notebook, `ecos mirror`, `ecos mcp`):
-   * `rateLimit` counted over every process with the same cache directory, base URL and key;
-   * after an ERROR-602 they all wait. `false` limits this client alone.
-   * @default {on, in the cache's directory, for a service on another machine with the cache on}
+   * `rateLimit` counted over every process with the same cache directory, base URL and key (kept
+   * as a hash), and after an ERROR-602 they all wait. `false` limits this client alone. By
+   * default on, in the cache's directory, for a service on another machine with the cache on.
    */
   sharedBudget?: boolean | { dir?: string | undefined };
-  /** Ask the service whatever the cache holds, replacing the entries. @default {false} */
+  /** `true` asks the service whatever the cache holds and replaces its entries; off by default. */
   refresh?: boolean;
   /** Told after every page of every call (the command line draws its progress line from it). */
   onProgress?: (progress: Progress) => void;
-  /** The fetch to use: a seam for proxies and tests. @default {globalThis.fetch} */
+  /** The fetch to use, `globalThis.fetch` by default: a seam for proxies and tests. */
   fetch?: typeof fetch;
   /** Cancels every request of this client. */
   signal?: AbortSignal;
@@ -161,9 +161,9 @@ export interface EcosClientOptions {
 
 /** Where the response cache lives and how long its entries stay fresh. */
 export interface CacheOptions {
-  /** The directory. @default {ECOS_CACHE_DIR, else the platform's cache directory + "/ecos"} */
+  /** The directory: by default ECOS_CACHE_DIR, else the platform's cache directory + "/ecos". */
   dir?: string;
-  /** How long an entry stays fresh, in milliseconds. @default {43200000} (12 hours) */
+  /** How long an entry stays fresh, in milliseconds: 43,200,000 (12 hours) by default. */
   ttlMs?: number;
 }
 
