@@ -1,9 +1,7 @@
 /**
- * What a caller gives, checked before anything is sent: the options of {@linkcode EcosClient}
- * and of its calls (their schemas own the defaults and return the resolved settings, so that no
- * default is written twice), StatisticSearch queries, codes and texts, and period labels. A bad
- * value costs nothing on the wire and gets an INVALID_ARGUMENT that names the problem; an
- * unknown option is refused with the closest known name.
+ * What a caller gives, checked before anything is sent, with an INVALID_ARGUMENT naming the
+ * problem (for an unknown option, the closest known name): client and call options (their
+ * schemas own the defaults, written once), StatisticSearch queries, codes, texts and periods.
  *
  * @module
  */
@@ -82,310 +80,158 @@ export const LIVE_BASE_URL = "https://ecos.bok.or.kr/api";
 
 /** How failed attempts are retried. */
 export interface RetryOptions {
-  /**
-   * Attempts in all, the first included; 1 turns retries off.
-   *
-   * @default {5}
-   */
+  /** Attempts in all, the first included: 5 by default; 1 turns retries off. */
   attempts?: number;
-  /**
-   * The first backoff's ceiling in milliseconds; it doubles with each failure (ERROR-602, which
-   * asks clients to slow down, starts four times higher).
-   *
-   * @default {500}
-   */
+  /** The first backoff's ceiling: 500 ms by default, doubling per failure (×4 after ERROR-602). */
   baseMs?: number;
-  /**
-   * The largest backoff ceiling in milliseconds.
-   *
-   * @default {30000}
-   */
+  /** The largest backoff ceiling: 30,000 ms by default. */
   capMs?: number;
-  /**
-   * Full jitter: wait a random time up to the ceiling, so that many clients do not retry in
-   * step. `false` waits the ceiling itself.
-   *
-   * @default {true}
-   */
+  /** `true` (the default) waits a random time up to the ceiling: clients retry out of step. */
   jitter?: boolean;
 }
 
 /** Options of {@linkcode EcosClient}. */
 export interface EcosClientOptions {
-  /**
-   * The API key. It is sent as a path segment and shown nowhere: URLs in errors carry `***`.
-   *
-   * @default {Deno.env.get("ECOS_API_KEY") ?? "sample"}
-   */
+  /** The API key, shown as `***` in errors: by default ECOS_API_KEY, else "sample". */
   apiKey?: string;
   /**
-   * The service's base URL, ending before the service name. A `user:password@` in it (for a
-   * proxy, say) is sent as an Authorization header and written nowhere: the client's
-   * `baseUrl`, frames' `frameInfo`, cache files and error URLs carry the address without it,
-   * and the password is removed from every error like the key. A plain `http://` address is
-   * refused unless it is on this machine or `allowInsecureHttp` is set: the key would cross
-   * the network in clear text.
-   *
-   * @default {Deno.env.get("ECOS_BASE_URL") ?? "https://ecos.bok.or.kr/api"}
+   * The service's base URL, up to the service name. A `user:password@` in it (for a proxy) goes
+   * in an Authorization header and is written nowhere. Plain `http://` off this machine needs
+   * `allowInsecureHttp`. By default ECOS_BASE_URL, else https://ecos.bok.or.kr/api.
    */
   baseUrl?: string;
   /**
-   * Allow a plain `http://` base URL to a host that is not this machine. The key is a path
-   * segment: over http, anyone on the way can read it. (The live service answers on http too;
-   * the default address is https.)
-   *
-   * @default {Deno.env.get("ECOS_ALLOW_INSECURE_HTTP") === "1"}
+   * Send the key (a path segment) over plain `http://` to another machine anyway; by default
+   * only when ECOS_ALLOW_INSECURE_HTTP is "1".
    */
   allowInsecureHttp?: boolean;
-  /**
-   * The body format asked of the service. Frames are the same either way.
-   *
-   * @default {"json"}
-   */
+  /** The body format asked of the service, "json" by default; frames are the same either way. */
   format?: Format;
-  /**
-   * The language of names (STAT_NAME, ITEM_NAME1, ...) and of the service's messages.
-   *
-   * @default {"kr"}
-   */
+  /** The language of names and of the service's messages: "kr" by default. */
   language?: Language;
-  /**
-   * Rows a request. The sample key may ask for 10 at most.
-   *
-   * @default {50000, or 10 with the sample key}
-   */
+  /** Rows a request: 50,000 by default, and 10 (the most it may ask) with the sample key. */
   pageSize?: number;
-  /**
-   * Requests in flight at once, over all calls of this client.
-   *
-   * @default {4}
-   */
+  /** Requests in flight at once, over all calls of this client: 4 by default. */
   concurrency?: number;
-  /**
-   * The time limit of one attempt in milliseconds, body included.
-   *
-   * @default {60000}
-   */
+  /** The time limit of one attempt in milliseconds, body included: 60,000 by default. */
   timeoutMs?: number;
   /**
-   * A time limit for a whole call (every page, retry and wait of one `statisticSearch`, say),
-   * in milliseconds; when it passes the call fails with TIMEOUT naming deadlineMs. Without
-   * one, a service that stalls costs up to `retry.attempts` attempts of `timeoutMs` each
-   * (with the defaults, five attempts of 60 s, plus the waits between them) per request.
-   *
-   * @default {undefined} no deadline
+   * A time limit in milliseconds for a whole call (every page, retry and wait), past which it
+   * fails with TIMEOUT; without one, a stalled service costs `retry.attempts` × `timeoutMs`.
    */
   deadlineMs?: number;
-  /**
-   * The most bytes of one response body, counted after decompression. A longer body is not
-   * read further and the call fails with BAD_RESPONSE naming this option.
-   *
-   * @default {134217728} (128 MiB; a page of 10,000 rows is about 4 MB of JSON)
-   */
+  /** The most bytes of a body (decompressed), else BAD_RESPONSE: 128 MiB by default. */
   maxResponseBytes?: number;
-  /**
-   * The most rows a query may match (its `list_total_count`). A larger query fails at its
-   * first page with TOO_MANY_ROWS, before any other page is asked for.
-   *
-   * @default {10000000}
-   */
+  /** The most rows a query may match (10 million by default): TOO_MANY_ROWS at the first page. */
   maxRows?: number;
   /**
    * Retries of failed attempts (ERROR-500/600/601/602, HTTP 429 and 5xx, HTML pages, resets,
-   * time-outs). HTTP 429 waits at least what its Retry-After asks (at most 120 s).
-   *
-   * @default {{ attempts: 5, baseMs: 500, capMs: 30000, jitter: true }}
+   * time-outs). HTTP 429 waits at least its Retry-After (at most 120 s).
    */
   retry?: RetryOptions;
-  /**
-   * The client-side rate limit: at most `requests` requests start within any `windowMs`.
-   * `false` turns it off.
-   *
-   * @default {{ requests: 300, windowMs: 180000 }}
-   */
+  /** At most `requests` start in any `windowMs`: by default 300 in 180,000 ms (3 minutes). */
   rateLimit?: RateLimit | false;
   /**
-   * The response cache: answers (rows and "no data", never errors) kept on disk, so that a
-   * query asked again within `ttlMs` costs no request. `true` or an object turns it on, with
-   * the directory (default: ECOS_CACHE_DIR, else the platform's cache directory, e.g.
-   * ~/.cache/ecos) and the time entries stay fresh; `false` turns it off. Entries are named by
-   * a hash of the base URL, service, format, language, arguments and rows: never by the key,
-   * which no entry holds. Frames say when their rows were fetched and whether from the cache
-   * (`frameInfo`).
-   *
-   * @default {on (12 hours) for a service on another machine; off for one on this machine,
-   * such as the bundled server}
+   * The response cache: answers (rows and "no data", never errors) kept on disk under a hash of
+   * the query (never the key), so that asking again within `ttlMs` costs no request. By default
+   * on (12 hours) for a service on another machine, off for one on this machine.
    */
   cache?: boolean | CacheOptions;
   /**
-   * One request budget per key across processes: `rateLimit` counted over every process that
-   * uses the same cache directory, base URL and key (a notebook, `ecos mirror`, `ecos mcp`),
-   * kept in the directory's `budget` folder under a hash (never the key), and after an
-   * ERROR-602 every one of them waits. `true` or `{ dir }` turns it on; `false` limits this
-   * client alone.
-   *
-   * @default {on, in the cache's directory, for a service on another machine with the response
-   * cache on; off for one on this machine, such as the bundled server}
+   * One request budget per key across processes (a notebook, `ecos mirror`, `ecos mcp`):
+   * `rateLimit` counted over every process with the same cache directory, base URL and key (kept
+   * as a hash), and after an ERROR-602 they all wait. `false` limits this client alone. By
+   * default on, in the cache's directory, for a service on another machine with the cache on.
    */
   sharedBudget?: boolean | { dir?: string | undefined };
-  /**
-   * Every call asks the service, whatever the response cache holds, and what it answers
-   * (checked) replaces the entries: the `--refresh` flag.
-   *
-   * @default {false}
-   */
+  /** `true` asks the service whatever the cache holds and replaces its entries; off by default. */
   refresh?: boolean;
-  /**
-   * Told after every page of every call: rows and pages done of the total, the rate and the
-   * time left. The command line draws its progress line from it; a notebook can too.
-   *
-   * @default {undefined}
-   */
+  /** Told after every page of every call (the command line draws its progress line from it). */
   onProgress?: (progress: Progress) => void;
-  /**
-   * The fetch to use: a seam for proxies and tests.
-   *
-   * @default {globalThis.fetch}
-   */
+  /** The fetch to use, `globalThis.fetch` by default: a seam for proxies and tests. */
   fetch?: typeof fetch;
-  /**
-   * Cancels every request of this client.
-   *
-   * @default {undefined}
-   */
+  /** Cancels every request of this client. */
   signal?: AbortSignal;
   /**
-   * The environment that ECOS_API_KEY, ECOS_BASE_URL, ECOS_CACHE_DIR and the platform's cache
-   * directory variables (HOME, XDG_CACHE_HOME, ...) are read from: pass `{}` for a client that
-   * the environment cannot change.
-   *
-   * @default {the process's environment}
+   * Where ECOS_API_KEY, ECOS_BASE_URL, ECOS_CACHE_DIR and the cache directory's variables (HOME,
+   * XDG_CACHE_HOME, ...) are read, by default the process's: `{}` makes a client it cannot change.
    */
   env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Where the response cache lives and how long its entries stay fresh. */
 export interface CacheOptions {
-  /**
-   * The cache directory.
-   *
-   * @default {Deno.env.get("ECOS_CACHE_DIR") ?? the platform's cache directory + "/ecos"}
-   */
+  /** The directory: by default ECOS_CACHE_DIR, else the platform's cache directory + "/ecos". */
   dir?: string;
-  /**
-   * How long an entry stays fresh, in milliseconds.
-   *
-   * @default {43200000} (12 hours)
-   */
+  /** How long an entry stays fresh, in milliseconds: 43,200,000 (12 hours) by default. */
   ttlMs?: number;
 }
 
-/** Options of one call; they override the client's. */
+/** Options of one call: each one given overrides the client's. */
 export interface RequestOptions {
-  /**
-   * Cancels this call. Combined with the client's signal; an abort is not retried.
-   *
-   * @default {undefined}
-   */
+  /** Cancels this call (as does the client's signal); an abort is not retried. */
   signal?: AbortSignal;
-  /**
-   * The body format for this call.
-   *
-   * @default {the client's format}
-   */
+  /** The body format. */
   format?: Format;
-  /**
-   * The language for this call.
-   *
-   * @default {the client's language}
-   */
+  /** The language. */
   language?: Language;
-  /**
-   * Rows a request for this call.
-   *
-   * @default {the client's pageSize}
-   */
+  /** Rows a request. */
   pageSize?: number;
-  /**
-   * Told after every page of this call.
-   *
-   * @default {the client's onProgress}
-   */
+  /** Told after every page of this call. */
   onProgress?: (progress: Progress) => void;
   /**
-   * `false` asks the service for this call even when the response cache holds the answer:
-   * for pulls that must see the source as it is now. What it answers, once every check passed,
-   * replaces the entries, so that an entry is never left behind by a call that did not trust
-   * it. (A client made with `cache: false` has no cache to read or write.)
-   *
-   * @default {true: the client's cache, when it has one}
+   * `false` asks the service even when the cache holds the answer (for pulls that must see the
+   * source as it is now), and its checked answer replaces the entries.
    */
   cache?: boolean;
-  /**
-   * `true` does as `cache: false`: asks the service, and replaces the entries with its
-   * (checked) answer.
-   *
-   * @default {the client's refresh, false}
-   */
+  /** `true` does as `cache: false`. */
   refresh?: boolean;
 }
-
-/** The rejected value, for the end of a message. */
-const got = (iss: { input?: unknown }) => `: got ${String(iss.input)}`;
 
 /** The longest wait setTimeout can keep: about 24.8 days. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** A whole number of at least 1. */
+/** A schema's message: the sentence, then the rejected value. */
+const say = (text: string, show: (value: unknown) => string = String) => ({
+  error: (iss: { input?: unknown }) => `${text}: got ${show(iss.input)}`,
+});
+const sayQuoted = (text: string) => say(text, JSON.stringify);
+
 const positiveInt = (what: string, max = Number.MAX_SAFE_INTEGER) =>
-  z.number({ error: (iss) => `Pass ${what} as a number${got(iss)}` })
-    .int({ error: (iss) => `Pass ${what} as a whole number${got(iss)}` })
-    .positive({ error: (iss) => `Pass ${what} as a positive whole number${got(iss)}` })
-    .max(max, { error: (iss) => `Pass ${what} of at most ${max}${got(iss)}` });
+  z.number(say(`Pass ${what} as a number`))
+    .int(say(`Pass ${what} as a whole number`))
+    .positive(say(`Pass ${what} as a positive whole number`))
+    .max(max, say(`Pass ${what} of at most ${max}`));
 
 const milliseconds = (what: string) =>
-  z.number({ error: (iss) => `Pass ${what} as a number${got(iss)}` })
-    .nonnegative({ error: (iss) => `Pass ${what} as a number of 0 or more${got(iss)}` })
-    .max(MAX_TIMER_MS, { error: (iss) => `Pass ${what} of at most ${MAX_TIMER_MS}${got(iss)}` });
+  z.number(say(`Pass ${what} as a number`))
+    .nonnegative(say(`Pass ${what} as a number of 0 or more`))
+    .max(MAX_TIMER_MS, say(`Pass ${what} of at most ${MAX_TIMER_MS}`));
 
-const formatSchema = z.enum(FORMATS, {
-  error: (iss) => `Use format "json" or "xml": got ${JSON.stringify(iss.input)}`,
-});
-const languageSchema = z.enum(LANGUAGES, {
-  error: (iss) => `Use language "kr" or "en": got ${JSON.stringify(iss.input)}`,
-});
+const flag = (what: string) => z.boolean({ error: `Pass ${what} as true or false` });
+const callback = <T>(what: string) =>
+  z.custom<T>((v) => typeof v === "function", { error: `Pass ${what} as a function` });
+const dir = (what: string) => z.string({ error: `Pass ${what} as a string` }).min(1).optional();
+
+const formatSchema = z.enum(FORMATS, sayQuoted(`Use format "json" or "xml"`));
+const languageSchema = z.enum(LANGUAGES, sayQuoted(`Use language "kr" or "en"`));
 const signalSchema = z.instanceof(AbortSignal, { error: "Pass signal as an AbortSignal" });
-const progressSchema = z.custom<(progress: Progress) => void>((v) => typeof v === "function", {
-  error: "Pass onProgress as a function",
-});
 
 /** An http(s) URL to which path segments can be appended: no query, no fragment, no spaces. */
-function isBaseUrl(text: string): boolean {
-  if (!/^https?:\/\/[^/\s?#]+(?:\/[^\s?#]*)?$/.test(text)) return false;
-  try {
-    new URL(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const isBaseUrl = (text: string) =>
+  /^https?:\/\/[^/\s?#]+(?:\/[^\s?#]*)?$/.test(text) && URL.canParse(text);
 
 // The key's value never appears in a message, whatever is wrong with it.
-const KEY_MESSAGE = "Pass apiKey as a non-empty string of printable characters";
+const KEY_ERROR = { error: "Pass apiKey as a non-empty string of printable characters" };
 
-// Built on first use: importing the module does not pay for it.
+// Schemas are built on first use: importing the module does not pay for zod.
 const clientOptionsSchema = once(() =>
   z.strictObject({
-    apiKey: z.string({ error: KEY_MESSAGE }).regex(/^[\x21-\x7e]+$/, { error: KEY_MESSAGE })
-      .optional(),
-    baseUrl: z.string({ error: "Pass baseUrl as a string" })
-      .refine(isBaseUrl, {
-        error: (iss) =>
-          `Use an http(s) URL without query or fragment for baseUrl, e.g. ${LIVE_BASE_URL}: got ${
-            JSON.stringify(iss.input)
-          }`,
-      })
-      .optional(),
+    apiKey: z.string(KEY_ERROR).regex(/^[\x21-\x7e]+$/, KEY_ERROR).optional(),
+    baseUrl: z.string({ error: "Pass baseUrl as a string" }).refine(
+      isBaseUrl,
+      sayQuoted(`Use an http(s) URL without query or fragment for baseUrl, e.g. ${LIVE_BASE_URL}`),
+    ).optional(),
     format: formatSchema.default("json"),
     language: languageSchema.default("kr"),
     pageSize: positiveInt("pageSize").optional(),
@@ -398,7 +244,7 @@ const clientOptionsSchema = once(() =>
       attempts: positiveInt("retry.attempts").default(5),
       baseMs: milliseconds("retry.baseMs").default(500),
       capMs: milliseconds("retry.capMs").default(30_000),
-      jitter: z.boolean({ error: "Pass retry.jitter as true or false" }).default(true),
+      jitter: flag("retry.jitter").default(true),
     }, { error: "Pass retry as an object" }).prefault({}),
     rateLimit: z.union([
       z.literal(false),
@@ -408,40 +254,32 @@ const clientOptionsSchema = once(() =>
       }),
     ], { error: "Pass rateLimit as { requests, windowMs } or false" })
       .default({ requests: 300, windowMs: 180_000 }),
-    fetch: z.custom<typeof fetch>((v) => typeof v === "function", {
-      error: "Pass fetch as a function",
-    }).optional(),
+    fetch: callback<typeof fetch>("fetch").optional(),
     signal: signalSchema.optional(),
-    onProgress: progressSchema.optional(),
+    onProgress: callback<(progress: Progress) => void>("onProgress").optional(),
     env: z.record(z.string(), z.string().optional(), {
       error: "Pass env as an object of variable names to strings",
     }).optional(),
-    allowInsecureHttp: z.boolean({ error: "Pass allowInsecureHttp as true or false" }).optional(),
-    refresh: z.boolean({ error: "Pass refresh as true or false" }).default(false),
+    allowInsecureHttp: flag("allowInsecureHttp").optional(),
+    refresh: flag("refresh").default(false),
     cache: z.union([
       z.boolean(),
       z.strictObject({
-        dir: z.string({ error: "Pass cache.dir as a string" }).min(1).optional(),
+        dir: dir("cache.dir"),
         ttlMs: z.number({ error: "Pass cache.ttlMs as a number" }).nonnegative().optional(),
       }),
     ], { error: "Pass cache as true, false or { dir, ttlMs }" }).optional(),
-    sharedBudget: z.union([
-      z.boolean(),
-      z.strictObject({
-        dir: z.string({ error: "Pass sharedBudget.dir as a string" }).min(1).optional(),
-      }),
-    ], { error: "Pass sharedBudget as true, false or { dir }" }).optional(),
+    sharedBudget: z.union([z.boolean(), z.strictObject({ dir: dir("sharedBudget.dir") })], {
+      error: "Pass sharedBudget as true, false or { dir }",
+    }).optional(),
   }, { error: "Pass the options as an object" }).transform((o) => {
     const readEnv = envReader(o.env);
     const apiKey = o.apiKey ?? readEnv("ECOS_API_KEY") ?? SAMPLE_KEY;
     const given = (o.baseUrl ?? readEnv("ECOS_BASE_URL") ?? LIVE_BASE_URL).replace(/\/+$/, "");
-    const { baseUrl, authorization, secrets } = splitCredentials(given);
     return {
       ...o,
       apiKey,
-      baseUrl,
-      authorization,
-      secrets,
+      ...splitCredentials(given),
       allowInsecureHttp: o.allowInsecureHttp ?? readEnv("ECOS_ALLOW_INSECURE_HTTP") === "1",
       // Measured against the bundled server at 50 and 150 ms latency (README, "Performance").
       pageSize: o.pageSize ?? (apiKey === SAMPLE_KEY ? SAMPLE_MAX_ROWS : 50_000),
@@ -459,22 +297,21 @@ export function resolveClientOptions(options: unknown): ClientSettings {
   try {
     settings = parseWith(clientOptionsSchema(), options ?? {}, "option");
   } catch (e) {
-    // A message quotes the rejected value, which may be the key given in the wrong place, or a
-    // base URL with its password.
+    if (!isEcosError(e)) throw e;
+    // The message quotes the rejected value: maybe the key given in the wrong place, or a base
+    // URL with its password.
     const given = options as { apiKey?: unknown; baseUrl?: unknown; env?: unknown } | null;
     const env = typeof given?.env === "object" && given.env !== null ? given.env as Env : undefined;
     const readEnv = envReader(env);
-    const keys = [given?.apiKey, readEnv("ECOS_API_KEY")]
-      .filter((k): k is string => typeof k === "string" && k !== "");
-    for (const url of [given?.baseUrl, readEnv("ECOS_BASE_URL")]) {
-      if (typeof url === "string") keys.push(...splitCredentials(url).secrets);
-    }
-    if (!isEcosError(e) || keys.length === 0) throw e;
-    const text = new Redactor("", keys).text(e.message);
+    const texts = (...vs: unknown[]) => vs.filter((v): v is string => typeof v === "string");
+    const secrets = texts(given?.apiKey, readEnv("ECOS_API_KEY")).concat(
+      ...texts(given?.baseUrl, readEnv("ECOS_BASE_URL")).map((u) => splitCredentials(u).secrets),
+    );
+    const text = new Redactor("", secrets).text(e.message);
     throw text === e.message ? e : invalidArgument(text);
   }
   const url = new URL(settings.baseUrl);
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname) && !settings.allowInsecureHttp) {
+  if (url.protocol === "http:" && !isLoopback(settings.baseUrl) && !settings.allowInsecureHttp) {
     throw invalidArgument(
       `Use an https:// baseUrl: over http://, the API key would cross the network in clear ` +
         `text to ${url.host}; to send it anyway, pass the client option allowInsecureHttp: ` +
@@ -484,18 +321,16 @@ export function resolveClientOptions(options: unknown): ClientSettings {
   return settings;
 }
 
-/** Whether a host name is this machine's: localhost, 127.0.0.0/8, [::1]. */
-function isLoopbackHost(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "[::1]" || /^127\./.test(hostname);
+/** Whether a base URL points at this machine (localhost, 127.0.0.0/8, [::1]). */
+export function isLoopback(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\./.test(host);
 }
 
-/** A user name shorter than this is not hidden on its own: it would hide common words. */
-const MIN_HIDDEN_USER = 6;
-
 /**
- * A base URL without its `user:password@`, the Authorization header that carries them instead, and
- * what of them to hide from every text: the password and the pair, as written and decoded, and the
- * header's token; the user name when it is long enough not to be a word.
+ * A base URL without its `user:password@`, the Authorization header that carries them instead,
+ * and what to hide from every text: the password and the pair (as written and decoded), the
+ * header's token, and a long enough user name.
  */
 function splitCredentials(
   baseUrl: string,
@@ -503,9 +338,7 @@ function splitCredentials(
   const m = /^(https?:\/\/)([^/]*)@/i.exec(baseUrl);
   if (m === null) return { baseUrl, authorization: undefined, secrets: [] };
   const info = m[2]!;
-  const colon = info.indexOf(":");
-  const user = colon < 0 ? info : info.slice(0, colon);
-  const password = colon < 0 ? "" : info.slice(colon + 1);
+  const [, user = "", password = ""] = /^([^:]*):?(.*)$/s.exec(info)!;
   const decode = (s: string) => {
     try {
       return decodeURIComponent(s);
@@ -517,7 +350,7 @@ function splitCredentials(
   const bytes = new TextEncoder().encode(pair);
   const token = btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
   const secrets = [password, decode(password), info, pair, token];
-  if (user.length >= MIN_HIDDEN_USER) secrets.push(user, decode(user));
+  if (user.length >= 6) secrets.push(user, decode(user)); // a shorter one may be a common word
   return {
     baseUrl: m[1]! + baseUrl.slice(m[0].length),
     authorization: `Basic ${token}`,
@@ -528,9 +361,9 @@ function splitCredentials(
 const callOptionsSchema = once(() =>
   z.strictObject({
     signal: signalSchema.optional(),
-    onProgress: progressSchema.optional(),
-    cache: z.boolean({ error: "Pass cache as true or false" }).optional(),
-    refresh: z.boolean({ error: "Pass refresh as true or false" }).optional(),
+    onProgress: callback<(progress: Progress) => void>("onProgress").optional(),
+    cache: flag("cache").optional(),
+    refresh: flag("refresh").optional(),
     format: formatSchema.optional(),
     language: languageSchema.optional(),
     pageSize: positiveInt("pageSize").optional(),
@@ -569,66 +402,47 @@ export interface Progress {
   etaMs: number;
 }
 
-/** Whether a base URL points at this machine (the bundled server, a local proxy). */
-export function isLoopback(baseUrl: string): boolean {
-  return isLoopbackHost(new URL(baseUrl).hostname);
-}
-
 // Queries, codes and texts.
 
-// A code is one path segment and nothing else: no slash, no control or non-ASCII characters,
-// and not only dots (URL normalisation drops "." and ".." segments, shifting every later
-// argument). "?" is the live service's placeholder for an unused item level; "*" starts real
-// item codes (the producer price index's all-items "*AA").
-const CODE = /^[0-9A-Za-z_.\-?*]+$/;
-const DOTS = /^\.+$/;
-const sane = (what: string, max: number) =>
+/** A non-empty string of at most `max` characters. */
+const nonEmpty = (what: string, max: number) =>
   z.string({ error: `Pass ${what} as a string` })
     .min(1, { error: `Pass a non-empty ${what}` })
-    .max(max, { error: `Shorten ${what} to at most ${max} characters` })
-    .regex(CODE, {
-      error: (iss) =>
-        `Write ${what} with letters, digits and _ - . ? * only: got ${JSON.stringify(iss.input)}`,
-    })
+    .max(max, { error: `Shorten ${what} to at most ${max} characters` });
+
+// A code is one path segment: no slash, control or non-ASCII characters, and not only dots (URL
+// normalisation drops "." and ".." segments, shifting every later argument). "?" is the live
+// service's placeholder for an unused item level; "*" starts real item codes ("*AA").
+const CODE = /^[0-9A-Za-z_.\-?*]+$/;
+const DOTS = /^\.+$/;
+const code = (what: string) =>
+  nonEmpty(what, 32)
+    .regex(CODE, sayQuoted(`Write ${what} with letters, digits and _ - . ? * only`))
     .refine((s) => !s.includes(".."), { error: `Remove ".." from ${what}` })
-    .refine((s) => !DOTS.test(s), {
-      error: (iss) => `Write ${what} with a letter or digit: got ${JSON.stringify(iss.input)}`,
-    });
+    .refine((s) => !DOTS.test(s), sayQuoted(`Write ${what} with a letter or digit`));
 
-// Built on first use: importing the module does not pay for zod's schemas.
-/** A table code such as "722Y001". */
-const statCodeSchema = once(() => sane("statCode", 32));
-/** An item code such as "0101000". */
-const itemCodeSchema = once(() => sane("an item code", 32));
-
-const periodInput = once(() =>
-  z.union([z.string(), z.instanceof(Date)], {
-    error: "Pass start and end as labels (strings) or Dates",
-  })
-);
+const statCodeSchema = once(() => code("statCode"));
 
 /** The shape of a StatisticSearch query, before labels are read. */
-const searchQuerySchema = once(() =>
-  z.strictObject({
+const searchQuerySchema = once(() => {
+  const period = z.union([z.string(), z.instanceof(Date)], {
+    error: "Pass start and end as labels (strings) or Dates",
+  });
+  return z.strictObject({
     statCode: statCodeSchema(),
-    cycle: z.string({ error: "Pass cycle as a string" }).refine(isCycle, {
-      error: (iss) =>
-        `Use one of the cycles ${CYCLES.join(", ")}: got ${JSON.stringify(iss.input)}`,
-    }),
-    start: periodInput(),
-    end: periodInput(),
-    items: z.array(itemCodeSchema(), { error: "Pass items as an array of item codes" })
-      .max(4, {
-        error: (iss) =>
-          `Cannot query more than 4 item codes: got ${(iss.input as unknown[]).length}`,
-      })
+    cycle: z.string({ error: "Pass cycle as a string" })
+      .refine(isCycle, sayQuoted(`Use one of the cycles ${CYCLES.join(", ")}`)),
+    start: period,
+    end: period,
+    items: z.array(code("an item code"), { error: "Pass items as an array of item codes" })
+      .max(4, say("Cannot query more than 4 item codes", (v) => `${(v as unknown[]).length}`))
       .optional(),
     label: z.string({ error: "Pass label as a string" })
       .max(200, { error: "Shorten label to at most 200 characters" })
       .refine((s) => s.trim() !== "", { error: "Pass a label with some text in it, or none" })
       .optional(),
-  }, { error: "Pass the query as an object with statCode, cycle, start and end" })
-);
+  }, { error: "Pass the query as an object with statCode, cycle, start and end" });
+});
 
 /** A StatisticSearch query. */
 export interface StatisticSearchQuery {
@@ -645,49 +459,37 @@ export interface StatisticSearchQuery {
   end: string | Date;
   /** 0 to 4 item codes, one per item level; none returns every item of the table. */
   items?: readonly string[];
-  /**
-   * A name for the query's series (up to 200 characters), for `statisticSearchMany`: its
-   * frame carries it in a LABEL column, and `toWide` names columns by it. The other methods
-   * do not use it.
-   */
+  /** A name for the series, up to 200 characters: `statisticSearchMany`'s LABEL column. */
   label?: string;
 }
 
-/** A StatisticSearch query, checked and with its range as period ordinals. */
+/** A StatisticSearch query, checked, with its first and last periods as ordinals. */
 export interface ValidSearch {
-  /** The table code. */
   statCode: string;
-  /** The cycle. */
   cycle: Cycle;
-  /** The first period's ordinal. */
   startIndex: number;
-  /** The last period's ordinal. */
   endIndex: number;
-  /** 0 to 4 item codes. */
   items: string[];
-  /** The query's label, when given. */
   label?: string;
 }
 
 function periodIndex(value: string | Date, cycle: Cycle, what: "start" | "end"): number {
-  if (value instanceof Date) {
-    if (!Number.isFinite(value.getTime())) {
-      throw invalidArgument(`Pass ${what} as a valid Date: got an Invalid Date`);
-    }
-    // Labels have four-digit years; another year would be written as a label of another shape.
-    const year = value.getUTCFullYear();
-    if (year < 1000 || year > 9999) {
-      throw invalidArgument(`Pass ${what} as a Date in the years 1000 to 9999: got year ${year}`);
-    }
-    return dateToIndex(value, cycle);
-  }
-  const ref: PeriodRef | undefined = tryParseLabel(value, cycle);
-  if (!ref) {
+  if (!(value instanceof Date)) {
+    const ref = tryParseLabel(value, cycle);
+    if (ref) return ref.index;
     throw invalidArgument(
       `Write ${what} as ${CYCLE_SHAPES[cycle]} for cycle ${cycle}: got ${JSON.stringify(value)}`,
     );
   }
-  return ref.index;
+  if (!Number.isFinite(value.getTime())) {
+    throw invalidArgument(`Pass ${what} as a valid Date: got an Invalid Date`);
+  }
+  // Labels have four-digit years; another year would be written as a label of another shape.
+  const year = value.getUTCFullYear();
+  if (year < 1000 || year > 9999) {
+    throw invalidArgument(`Pass ${what} as a Date in the years 1000 to 9999: got year ${year}`);
+  }
+  return dateToIndex(value, cycle);
 }
 
 /** Checks a StatisticSearch query and reads its range. */
@@ -697,22 +499,13 @@ export function validateSearchQuery(query: unknown): ValidSearch {
   const startIndex = periodIndex(q.start, cycle, "start");
   const endIndex = periodIndex(q.end, cycle, "end");
   if (startIndex > endIndex) {
-    throw invalidArgument(
-      `Put start before end: got start ${label(q.start)} after end ${label(q.end)}`,
-    );
+    const [s, e] = [q.start, q.end].map((v) => v instanceof Date ? v.toJSON().slice(0, 10) : v);
+    throw invalidArgument(`Put start before end: got start ${s} after end ${e}`);
   }
-  const valid: ValidSearch = {
-    statCode: q.statCode,
-    cycle,
-    startIndex,
-    endIndex,
-    items: q.items ?? [],
-  };
-  if (q.label !== undefined) valid.label = q.label;
-  return valid;
+  const { statCode, items = [], label } = q;
+  const valid: ValidSearch = { statCode, cycle, startIndex, endIndex, items };
+  return label === undefined ? valid : { ...valid, label };
 }
-
-const label = (v: string | Date) => v instanceof Date ? v.toISOString().slice(0, 10) : v;
 
 /** Checks a table code. */
 export function validateStatCode(value: unknown): string {
@@ -722,19 +515,16 @@ export function validateStatCode(value: unknown): string {
 // Free text (a word, a data name) may be Korean and hold spaces, but is still one path segment.
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
-const textArgSchema = (what: string) =>
-  z.string({ error: `Pass ${what} as a string` })
-    .min(1, { error: `Pass a non-empty ${what}` })
-    .max(200, { error: `Shorten ${what} to at most 200 characters` })
+
+/** Checks a free-text argument (StatisticWord's word, StatisticMeta's data name). */
+export function validateText(value: unknown, what: string): string {
+  const schema = nonEmpty(what, 200)
     .refine((s) => !CONTROL.test(s), { error: `Remove control characters from ${what}` })
     .refine((s) => !s.includes("/"), { error: `Remove "/" from ${what}` })
     .refine((s) => s.trim() !== "" && !DOTS.test(s.trim()), {
       error: `Pass ${what} with some text in it`,
     });
-
-/** Checks a free-text argument (StatisticWord's word, StatisticMeta's data name). */
-export function validateText(value: unknown, what: string): string {
-  return parseWith(textArgSchema(what), value, what).normalize("NFC");
+  return parseWith(schema, value, what).normalize("NFC");
 }
 
 /** A service name: one path segment of letters and digits, as ECOS names its services. */
@@ -746,22 +536,18 @@ export function validateRequest(
   segments: unknown,
 ): { service: string; segments: string[] } {
   if (typeof service !== "string" || !SERVICE.test(service)) {
+    const got = JSON.stringify(service)?.slice(0, 80);
     throw invalidArgument(
-      `Write the service as a name of letters and digits, e.g. StatisticTableList: got ${
-        JSON.stringify(service)?.slice(0, 80)
-      }`,
+      `Write the service as a name of letters and digits, e.g. StatisticTableList: got ${got}`,
     );
   }
   if (!Array.isArray(segments)) throw invalidArgument("Pass segments as an array of strings");
   return { service, segments: segments.map((s, i) => validateText(s, `segments[${i}]`)) };
 }
 
-// Periods, for people and for other folders: labels to dates and dates to labels.
+// Periods: labels to dates and dates to labels.
 
-/**
- * Like {@linkcode tryParseLabel}, but throws an EcosError (INVALID_ARGUMENT) that names the
- * expected shape.
- */
+/** Like {@linkcode tryParseLabel}, but throws an INVALID_ARGUMENT that names the expected shape. */
 export function parseLabel(label: string, cycle?: Cycle): PeriodRef {
   const ref = typeof label === "string" ? tryParseLabel(label, cycle) : undefined;
   if (ref) return ref;
@@ -772,12 +558,11 @@ export function parseLabel(label: string, cycle?: Cycle): PeriodRef {
 }
 
 /**
- * The first day of the period a label names, at UTC midnight. The label's cycle is found from
- * its shape; both half-monthly spellings are understood.
+ * The first day of the period a label names, at UTC midnight. The cycle is read from the
+ * label's shape; both half-monthly spellings are understood.
  *
  * @param label A TIME label such as "2023Q3", "202305S2", "202305SM2" or "20230517".
  * @param cycle When given, the label must be of this cycle.
- * @returns The first day of the period.
  * @throws {EcosError} INVALID_ARGUMENT when the label has no known shape.
  *
  * @example
@@ -795,12 +580,8 @@ export function parsePeriod(label: string, cycle?: Cycle): Date {
 }
 
 /**
- * The last day of the period a label names, at UTC midnight.
- *
- * @param label A TIME label.
- * @param cycle When given, the label must be of this cycle.
- * @returns The last day of the period.
- * @throws {EcosError} INVALID_ARGUMENT when the label has no known shape.
+ * The last day of the period a label names, at UTC midnight; otherwise as
+ * {@linkcode parsePeriod}.
  *
  * @example
  * ```ts
@@ -819,10 +600,7 @@ export function periodEnd(label: string, cycle?: Cycle): Date {
 /**
  * The label of the period of `cycle` that contains a date (read in UTC).
  *
- * @param date Any valid date.
- * @param cycle The cycle.
  * @param sm How to spell half-monthly labels: "live" `202305S2`, "spec" `202305SM2`.
- * @returns The label.
  * @throws {EcosError} INVALID_ARGUMENT for an Invalid Date.
  *
  * @example

@@ -1,13 +1,8 @@
 /**
- * The client's face: {@linkcode EcosClient}, one short method per service of the ECOS Open API
- * and the conveniences built on them, the module-level shortcuts, and everything other folders
- * (and the public entries) may use of `src/client/`. The files behind it start with `_` and are
- * imported only inside this folder, each only by the files after it: `_errors.ts` (errors and
- * secrets), `_options.ts` (what a caller gives, checked), `_scan.ts` (the one page shape, and
- * the JSON scanner), `_decode.ts` (bodies to pages), `_transport.ts` (one page of one request),
- * `_checks.ts` (what a page must be), `_arrow.ts` and `_frame.ts` (pages to frames), `_pull.ts`
- * (calls, paging, ranges, lookups). Every method goes one way: query -> validate -> call ->
- * plan and pull pages -> request -> decode -> check -> frame.
+ * The client's face: {@linkcode EcosClient}, the module-level shortcuts, and all that other
+ * folders may use of `src/client/`; the `_` files behind it are private to the folder, each
+ * importing only those before it (tests/layout_test.ts lists the order). Every method goes one
+ * way: validate -> call -> plan and pull pages -> request -> decode -> check -> frame.
  *
  * @module
  */
@@ -60,7 +55,6 @@ import {
   searchPages,
 } from "./_pull.ts";
 
-// The face: what other folders and the public entries use.
 export {
   type CacheOptions,
   checkCallOptions,
@@ -98,36 +92,21 @@ export {
 export { redact } from "./_errors.ts";
 
 /** Failures of the service's table list after which searchTables searches the snapshot. */
-const SNAPSHOT_FALLBACK: ReadonlySet<string> = new Set([
-  "TRANSPORT",
-  "TIMEOUT",
-  "BAD_RESPONSE",
-  "RATE_LIMITED",
-  "ERROR-500",
-  "ERROR-600",
-  "ERROR-601",
-  "ERROR-602",
-]);
+const SNAPSHOT_FALLBACK: ReadonlySet<string> = new Set(
+  "TRANSPORT TIMEOUT BAD_RESPONSE RATE_LIMITED ERROR-500 ERROR-600 ERROR-601 ERROR-602".split(" "),
+);
 
 /**
- * A client of the Bank of Korea's ECOS Open API. Each method pulls every page of its query and
- * returns one typed Polars DataFrame; no data gives an empty frame with the same columns.
- * Failures are {@linkcode EcosError}s. Each method's own example runs against the bundled
- * server.
+ * A client of the Bank of Korea's ECOS Open API. Each method pulls every page of its query into
+ * one typed Polars DataFrame (no data: an empty frame with the same columns); failures are
+ * {@linkcode EcosError}s.
  *
  * @example The live service, with a key from ECOS_API_KEY
  * ```ts ignore
  * import assert from "node:assert/strict";
  * import { EcosClient } from "@ecos/ecos";
  *
- * const client = new EcosClient();
- * const cpi = await client.statisticSearch({
- *   statCode: "901Y009",
- *   cycle: "M",
- *   start: new Date("2020-01-01"),
- *   end: new Date("2020-12-31"),
- *   items: ["0"],
- * });
+ * const cpi = await new EcosClient().series("cpi", { start: "202001", end: "202012" });
  * assert.equal(cpi.height, 12);
  * ```
  */
@@ -150,14 +129,12 @@ export class EcosClient {
   readonly #lookups = new Lookups();
 
   /**
-   * Creates a client. Nothing is sent until a method is called.
+   * Creates a client; nothing is sent until a method is called.
    *
-   * @param options The key, address, format, limits and seams; every field has a default.
    * @throws {EcosError} INVALID_ARGUMENT for an option out of range or unknown.
    */
   constructor(options: EcosClientOptions = {}) {
-    const core = createCore(options);
-    this.#core = core;
+    const core = this.#core = createCore(options);
     this.baseUrl = core.baseUrl;
     this.format = core.format;
     this.language = core.language;
@@ -168,21 +145,15 @@ export class EcosClient {
   }
 
   /**
-   * Pulls a table's values over a date range: StatisticSearch, every page.
+   * Pulls a table's values over a date range (StatisticSearch). Columns: STAT_CODE, STAT_NAME,
+   * ITEM_CODE1, ITEM_NAME1, ... ITEM_CODE4, ITEM_NAME4, UNIT_NAME, WGT (Float64), TIME (Date: the
+   * period's first day), PERIOD (the label as sent), DATA_VALUE (Float64; "" and "-" are null).
+   * Rows come item by item, each in time order. A range the service finds too large (ERROR-400)
+   * is split in halves and put back together.
    *
-   * Columns: STAT_CODE, STAT_NAME, ITEM_CODE1, ITEM_NAME1, ... ITEM_CODE4, ITEM_NAME4,
-   * UNIT_NAME, WGT (Float64), TIME (Date: the first day of the period), PERIOD (the label as
-   * sent), DATA_VALUE (Float64; "" and "-" are null). Rows come item by item, each item in
-   * time order. A range the service finds too large (ERROR-400) is split in halves and put back
-   * together in that order.
-   *
-   * @param query The table, cycle, range and item codes.
-   * @param options A signal, or a format, language or page size for this call.
-   * @returns The frame; empty (same columns) when nothing matches.
-   * @throws {EcosError} INVALID_ARGUMENT (nothing sent), the service's code (INFO-100 for a bad
-   * key, ERROR-101 for a label it rejects), ERROR-400 when even one period is too large,
-   * TRANSPORT / TIMEOUT / BAD_RESPONSE / ERROR-5xx-6xx after the last retry, ABORTED,
-   * TOTAL_CHANGED.
+   * @throws {EcosError} INVALID_ARGUMENT (nothing sent); the service's code (INFO-100: bad key,
+   * ERROR-101: rejected label); ERROR-400 when even one period is too large; TRANSPORT, TIMEOUT,
+   * BAD_RESPONSE or ERROR-5xx/6xx after the last retry; ABORTED; TOTAL_CHANGED.
    *
    * @example
    * ```ts
@@ -192,13 +163,8 @@ export class EcosClient {
    *
    * await using server = await startEcosServer();
    * const client = new EcosClient({ baseUrl: server.url, apiKey: "sample" });
-   * const gdp = await client.statisticSearch({
-   *   statCode: "200Y102",
-   *   cycle: "Q",
-   *   start: "2023Q1",
-   *   end: "2023Q4",
-   *   items: ["10111"],
-   * });
+   * const query = { statCode: "200Y102", cycle: "Q", start: "2023Q1", end: "2023Q4" } as const;
+   * const gdp = await client.statisticSearch({ ...query, items: ["10111"] });
    * assert.equal(gdp.height, 4);
    * assert.equal(gdp.getColumn("PERIOD").get(0), "2023Q1");
    * ```
@@ -213,18 +179,13 @@ export class EcosClient {
   }
 
   /**
-   * Pulls StatisticSearch page by page, one frame per page, in order, for data too big to hold
-   * at once or to show progress. Pages are requested `concurrency` at a time ahead of the
-   * consumer. When the service finds the range too large (ERROR-400), the range is split and
-   * the pages come sub-range by sub-range (earliest first), each in item-then-time order. No
-   * data yields no frames.
+   * {@linkcode EcosClient.prototype.statisticSearch} page by page, a frame per page, for data
+   * too big to hold at once or to show progress; pages are requested `concurrency` at a time
+   * ahead of the consumer. After an ERROR-400 split, pages come sub-range by sub-range, earliest
+   * first. No data yields no frames.
    *
-   * @param query The table, cycle, range and item codes (checked at once).
-   * @param options A signal, or a format, language or page size for this call.
-   * @returns An async iterable of frames with the columns of
-   * {@linkcode EcosClient.prototype.statisticSearch}.
-   * @throws {EcosError} INVALID_ARGUMENT at once; the rest while iterating, as for
-   * statisticSearch (TOTAL_CHANGED without a second pull: pages already went out).
+   * @throws {EcosError} INVALID_ARGUMENT at once; the rest while iterating, as statisticSearch
+   * (TOTAL_CHANGED without a second pull: pages already went out).
    *
    * @example
    * ```ts
@@ -234,16 +195,10 @@ export class EcosClient {
    *
    * await using server = await startEcosServer();
    * const client = new EcosClient({ baseUrl: server.url, apiKey: "sample" });
+   * const query = { statCode: "722Y001", cycle: "M", start: "202001", end: "202012" } as const;
    * let rows = 0;
-   * for await (
-   *   const page of client.statisticSearchPages({
-   *     statCode: "722Y001",
-   *     cycle: "M",
-   *     start: "202001",
-   *     end: "202012",
-   *     items: ["0101000"],
-   *   })
-   * ) rows += page.height;
+   * const pages = client.statisticSearchPages({ ...query, items: ["0101000"] });
+   * for await (const page of pages) rows += page.height;
    * assert.equal(rows, 12);
    * ```
    */
@@ -261,19 +216,13 @@ export class EcosClient {
   }
 
   /**
-   * Pulls several StatisticSearch queries concurrently (within the client's `concurrency` and
-   * rate limit) into one long frame, query after query. Every query is checked before anything
-   * is sent; when one fails, the others are stopped and the failure is raised.
+   * Pulls several StatisticSearch queries concurrently (within `concurrency` and the rate limit)
+   * into one long frame, query after query; all are checked before anything is sent, and one's
+   * failure stops the others. A query's `label` goes in a LABEL column after statisticSearch's
+   * (null without one), and `toWide` names columns by it; `frameInfo` lists each query's pull in
+   * `sources`.
    *
-   * A query's `label` names its series: the frame carries it in a LABEL column (null for a
-   * query without one), and `toWide` names its columns by it. `frameInfo` of the frame lists
-   * each query's pull in `sources`.
-   *
-   * @param queries The queries.
-   * @param options A signal, or a format, language or page size for these calls.
-   * @returns One frame with the columns of {@linkcode EcosClient.prototype.statisticSearch},
-   * then LABEL.
-   * @throws {EcosError} As {@linkcode EcosClient.prototype.statisticSearch}.
+   * @throws {EcosError} As statisticSearch.
    *
    * @example
    * ```ts
@@ -282,8 +231,7 @@ export class EcosClient {
    * import { startEcosServer } from "@ecos/ecos/server";
    *
    * await using server = await startEcosServer();
-   * const client = new EcosClient({ baseUrl: server.url, env: {} });
-   * const both = await client.statisticSearchMany([
+   * const both = await new EcosClient({ baseUrl: server.url, env: {} }).statisticSearchMany([
    *   { statCode: "722Y001", cycle: "M", start: "202401", end: "202412", items: ["0101000"] },
    *   { statCode: "901Y009", cycle: "M", start: "202401", end: "202412", items: ["0"], label: "CPI" },
    * ]);
@@ -305,20 +253,13 @@ export class EcosClient {
   }
 
   /**
-   * Pulls a well-known series by name: rates (base_rate, call_rate, cd_91d, ktb_3y, ...), the
-   * won's exchange rates (usd_krw, ...), prices (cpi, core_cpi, ppi), national accounts
-   * (gdp_growth, gdp_real, gdp_nominal, gni), the balance of payments and trade, money, credit,
-   * labour, production, house prices and sentiment: `namedSeries()` lists them all with their
-   * tables, items, cycles and units. Without `cycle`, the cycle is read from the shape of
-   * `start` (202001 is M, 2020Q1 is Q, 2020 is A, 20200101 is D) and, for Dates, is the series'
-   * most used one.
+   * {@linkcode EcosClient.prototype.statisticSearch} of a well-known series by name (base_rate,
+   * usd_krw, cpi, gdp_growth, ...: `namedSeries()` lists them). Without `cycle`, the cycle is
+   * read from the shape of `start` (202001 is M, 2020Q1 Q, 2020 A, 20200101 D), or for Dates is
+   * the series' most used one.
    *
-   * @param name The series' name.
-   * @param range The first and last periods, and optionally the cycle.
-   * @param options A signal, or a format, language or page size for this call.
-   * @returns The frame, as {@linkcode EcosClient.prototype.statisticSearch} gives it.
-   * @throws {EcosError} INVALID_ARGUMENT for an unknown name (the message lists the known
-   * ones) or a cycle the series is not published in; otherwise as statisticSearch.
+   * @throws {EcosError} INVALID_ARGUMENT for an unknown name (the message lists the known ones)
+   * or a cycle the series is not published in; otherwise as statisticSearch.
    *
    * @example
    * ```ts
@@ -342,25 +283,13 @@ export class EcosClient {
   }
 
   /**
-   * Finds tables by name: the searchable tables whose name holds every word of `text`,
-   * case-insensitive, ignoring the tree numbering ("1.3.1. "). The list searched is the
-   * `language` option's when given, else the text's: Korean text is looked up in the Korean
-   * table list, text in Latin letters in the English one, and anything else (digits, nothing)
-   * in the client's language; each list is pulled once per client.
+   * Finds searchable tables whose name holds every word of `text` (case-insensitive, ignoring
+   * the tree numbering "1.3.1. ") in the `language` option's list, else the Korean one for Korean
+   * text, the English one for Latin letters, else the client's (each pulled once per client).
+   * With `cycle`, only tables offering it, looked up in the item list of any listed with another
+   * cycle. Columns: STAT_CODE, STAT_NAME, CYCLE, ORG_NAME (the compiling agency, for the
+   * attribution its terms ask; null for the Bank of Korea's own), GROUP_CODE, GROUP_NAME.
    *
-   * Columns: STAT_CODE, STAT_NAME, CYCLE, ORG_NAME (the agency that compiles it, for the
-   * attribution its terms ask; null for the Bank of Korea's own), GROUP_CODE, GROUP_NAME (the
-   * group the table is filed under).
-   *
-   * With `cycle`, only the tables that offer that cycle: the table list names one cycle per
-   * table (CYCLE), so a matching table listed with another cycle is kept when its item list
-   * has that cycle (one StatisticItemList request per such table, pulled once per client).
-   *
-   * @param text The words to look for, e.g. "base rate" or "소비자물가".
-   * @param options `cycle` (A, S, Q, M, SM or D) to keep the tables that offer it; a
-   * `language` to search that list whatever the text's script; a signal, or a format or page
-   * size for the lists' pulls.
-   * @returns The tables; no rows when nothing matches.
    * @throws {EcosError} INVALID_ARGUMENT for a text that is not a string or an unknown cycle;
    * otherwise as statisticSearch.
    *
@@ -374,7 +303,6 @@ export class EcosClient {
    * const client = new EcosClient({ baseUrl: server.url, env: {} });
    * const found = await client.searchTables("base rate");
    * assert.ok(found.getColumn("STAT_CODE").toArray().includes("722Y001"));
-   * assert.equal((await client.searchTables("no such thing at all")).height, 0);
    * // The base rate's table is listed as daily, and offers monthly data too.
    * const monthly = await client.searchTables("base rate", { cycle: "M" });
    * assert.ok(monthly.getColumn("STAT_CODE").toArray().includes("722Y001"));
@@ -394,8 +322,8 @@ export class EcosClient {
     using call = openCall(this.#core, o, "StatisticTableList");
     let snapshot = false;
     const tables = await this.#lookups.tables(call).catch((e) => {
-      // The service's list failed after its retries: search the snapshot that ships with the
-      // module, and say so; a refused key, a bad argument or the caller's stop still fail.
+      // After the service's retries, search the snapshot shipped with the module, and say so; a
+      // refused key, a bad argument or the caller's stop still fail.
       if (!isEcosError(e) || !SNAPSHOT_FALLBACK.has(e.code)) throw e;
       console.warn(
         `searchTables: the service's table list failed (${e.code}); searching the catalogue ` +
@@ -406,34 +334,20 @@ export class EcosClient {
     });
     // The snapshot's names are Korean: the words of the asked language map onto them.
     const found = searchTablesIn(tables, text, snapshot ? { language } : {});
-    const kept = only === undefined ? found : await tablesOffering(
-      found,
-      only,
-      (code) => this.#lookups.items(code, call),
-      this.concurrency,
-    );
-    return withInfoOf(kept, tables);
+    if (only === undefined) return withInfoOf(found, tables);
+    const items = (code: string) => this.#lookups.items(code, call);
+    return withInfoOf(await tablesOffering(found, only, items, this.concurrency), tables);
   }
 
   /**
-   * Finds a table's items by name or code: the items whose name or code holds every word of
-   * `pattern` (all of them without one), one row per item and cycle, with the first and last
-   * periods as labels and Dates: ready to pass to statisticSearch. The names searched, and
-   * returned, follow searchTables' rule: the `language` option's when given, else the
-   * pattern's script (Korean for Hangul, English for Latin letters), else the client's
-   * language. The item list is pulled once per client, table and language.
+   * Finds a table's items whose name or code holds every word of `pattern` (all without one),
+   * one row per item and cycle, with the first and last periods ready for statisticSearch. The
+   * names searched and returned follow searchTables' language rule; each item list is pulled
+   * once per client, table and language. Columns: STAT_CODE, STAT_NAME, LEVEL (1 for items of
+   * ITEM_CODE1, ...), ITEM_CODE, ITEM_NAME, CYCLE, START_TIME, END_TIME, START_DATE, END_DATE,
+   * DATA_CNT, UNIT_NAME; with `start` or `end` (labels of any cycle, or Dates), also HAS_DATA:
+   * whether the item has rows in that cycle within the range (rows are marked, not dropped).
    *
-   * Columns: STAT_CODE, STAT_NAME, LEVEL (1 for items of ITEM_CODE1, 2 for ITEM_CODE2, ...),
-   * ITEM_CODE, ITEM_NAME, CYCLE, START_TIME, END_TIME, START_DATE, END_DATE, DATA_CNT,
-   * UNIT_NAME; with `start` or `end`, also HAS_DATA: whether the item has data in that cycle
-   * within the range (it has rows, and its periods from START_TIME to END_TIME overlap the
-   * range). Rows are marked, not dropped.
-   *
-   * @param statCode The table code.
-   * @param pattern Words of the name or code to look for.
-   * @param options `start` and `end` (period labels of any cycle, or Dates; either may be left
-   * out) to mark the items with data in that range; a `language` to search that list whatever
-   * the pattern's script; a signal, or a format or page size for the list's pull.
    * @returns The items; no rows when nothing matches or the table does not exist.
    * @throws {EcosError} INVALID_ARGUMENT for a bad code, pattern or range; otherwise as
    * statisticSearch.
@@ -447,7 +361,6 @@ export class EcosClient {
    * await using server = await startEcosServer();
    * const client = new EcosClient({ baseUrl: server.url, env: {} }); // names in Korean
    * const items = await client.findItems("901Y009", "all items"); // English words: English names
-   * assert.equal(items.getColumn("ITEM_CODE").get(0), "0");
    * assert.equal(items.getColumn("ITEM_NAME").get(0), "All items");
    * assert.equal((await client.findItems("901Y009", "총지수")).getColumn("ITEM_CODE").get(0), "0");
    * // Which of the deposit tables' half-monthly items have data in 2020? None: it ended in 2018.
@@ -470,26 +383,19 @@ export class EcosClient {
     };
     if (range !== undefined) checkItemRange(range);
     const language = searchLanguage(pattern, asked, this.language);
-    using call = openCall(
-      this.#core,
-      checkCallOptions({ ...request, language }),
-      "StatisticItemList",
-    );
+    const o = checkCallOptions({ ...request, language });
+    using call = openCall(this.#core, o, "StatisticItemList");
     const items = await this.#lookups.items(code, call);
     return withInfoOf(findItemsIn(items, pattern, range), items);
   }
 
   /**
-   * Pulls the key statistics (KeyStatisticList): the headline indicators with their latest
-   * values. The count is whatever the service says (100 in the specification, 101 seen live).
+   * Pulls the key statistics (KeyStatisticList): the headline indicators and their latest
+   * values, as many as the service says (100 in the specification, 101 seen live). Columns:
+   * CLASS_NAME, KEYSTAT_NAME, DATA_VALUE (Float64), CYCLE (the latest period's label, in the
+   * indicator's own shape), TIME (Date: that period's first day), UNIT_NAME.
    *
-   * Columns: CLASS_NAME, KEYSTAT_NAME, DATA_VALUE (Float64), CYCLE (the latest period's label,
-   * in the indicator's own shape), TIME (Date: that period's first day), UNIT_NAME.
-   *
-   * @param options A signal, or a format, language or page size for this call.
-   * @returns The frame.
-   * @throws {EcosError} As {@linkcode EcosClient.prototype.statisticSearch}, without ERROR-400
-   * splitting.
+   * @throws {EcosError} As statisticSearch, without ERROR-400 splitting.
    *
    * @example
    * ```ts
@@ -498,8 +404,7 @@ export class EcosClient {
    * import { startEcosServer } from "@ecos/ecos/server";
    *
    * await using server = await startEcosServer();
-   * const client = new EcosClient({ baseUrl: server.url, apiKey: "sample" });
-   * const key = await client.keyStatisticList();
+   * const key = await new EcosClient({ baseUrl: server.url, apiKey: "sample" }).keyStatisticList();
    * assert.ok(key.height >= 100);
    * ```
    */
@@ -509,14 +414,10 @@ export class EcosClient {
   }
 
   /**
-   * Lists statistical tables (StatisticTableList, live service): the table tree, or one node.
-   *
+   * Lists statistical tables (StatisticTableList): every one, or the table or group `statCode`.
    * Columns: P_STAT_CODE, STAT_CODE, STAT_NAME, CYCLE (null for groups), SRCH_YN ("Y"
    * searchable, "N" a group), ORG_NAME.
    *
-   * @param statCode A table or group code; none lists every table.
-   * @param options A signal, or a format, language or page size for this call.
-   * @returns The frame.
    * @throws {EcosError} INVALID_ARGUMENT for a bad code; otherwise as statisticSearch.
    *
    * @example
@@ -538,15 +439,11 @@ export class EcosClient {
   }
 
   /**
-   * Lists a table's items (StatisticItemList, live service): one row per item and cycle.
+   * Lists a table's items (StatisticItemList): one row per item and cycle. Columns: STAT_CODE,
+   * STAT_NAME, GRP_CODE, GRP_NAME, ITEM_CODE, ITEM_NAME, P_ITEM_CODE, P_ITEM_NAME, CYCLE,
+   * START_TIME, END_TIME (labels), START_DATE, END_DATE (Date: those periods' first days),
+   * DATA_CNT (Int64), UNIT_NAME, WEIGHT (Float64).
    *
-   * Columns: STAT_CODE, STAT_NAME, GRP_CODE, GRP_NAME, ITEM_CODE, ITEM_NAME, P_ITEM_CODE,
-   * P_ITEM_NAME, CYCLE, START_TIME, END_TIME (labels), START_DATE, END_DATE (Date: the first
-   * day of those periods), DATA_CNT (Int64), UNIT_NAME, WEIGHT (Float64).
-   *
-   * @param statCode The table code.
-   * @param options A signal, or a format, language or page size for this call.
-   * @returns The frame.
    * @throws {EcosError} INVALID_ARGUMENT for a bad code; otherwise as statisticSearch.
    *
    * @example
@@ -567,13 +464,8 @@ export class EcosClient {
   }
 
   /**
-   * Looks a term up in the statistical glossary (StatisticWord, live service).
+   * Looks a term up in the statistical glossary (StatisticWord). Columns: WORD, CONTENT.
    *
-   * Columns: WORD, CONTENT.
-   *
-   * @param word The term, e.g. "소비자물가지수".
-   * @param options A signal, or a format, language or page size for this call.
-   * @returns The frame.
    * @throws {EcosError} INVALID_ARGUMENT for an empty word or one with "/" or control
    * characters; otherwise as statisticSearch.
    *
@@ -596,15 +488,10 @@ export class EcosClient {
   }
 
   /**
-   * Reads the metadata of a data set (StatisticMeta, live service).
+   * Reads a data set's metadata (StatisticMeta). Columns: LVL, P_CONT_CODE, CONT_CODE,
+   * CONT_NAME, META_DATA.
    *
-   * Columns: LVL, P_CONT_CODE, CONT_CODE, CONT_NAME, META_DATA.
-   *
-   * @param dataName The data set's name, e.g. "경제심리지수".
-   * @param options A signal, or a format, language or page size for this call.
-   * @returns The frame.
-   * @throws {EcosError} INVALID_ARGUMENT for an empty name or one with "/" or control
-   * characters; otherwise as statisticSearch.
+   * @throws {EcosError} As statisticWord.
    *
    * @example
    * ```ts
@@ -624,20 +511,17 @@ export class EcosClient {
   }
 
   /**
-   * Pulls any service of the ECOS Open API, also one this module does not model yet, through
-   * the same paging, retries, rate limit, response cache, time limits and redaction as the
-   * methods above: a way out for what they do not cover. The rows come back as a frame of
-   * strings: a column a field, in the order the rows first show them; values trimmed, "" and
-   * absent fields null. Rows of a service this module knows are checked as its own method checks
-   * them; others are taken as they come, a page's count against its total.
+   * Pulls any `service` of the ECOS Open API, also one this module does not model, with the
+   * paging, retries, rate limit, cache, time limits and redaction of the methods above. The rows
+   * come as strings: a column a field, in the order the rows first show them; values trimmed, ""
+   * and absent fields null. A known service's rows are checked as its own method checks them;
+   * others only by each page's count against its total.
    *
-   * @param service The service, as it appears in the path, e.g. "StatisticTableList".
    * @param segments Its own path segments after the rows (the path's `/json/kr/1/1000/` is the
    * client's), e.g. `["722Y001"]`.
-   * @param options A signal, or a format, language or page size for this call.
-   * @returns The rows as strings; no columns and no rows when the service has no data.
+   * @returns The rows; no columns and no rows when the service has no data.
    * @throws {EcosError} INVALID_ARGUMENT for a service that is not a name or a segment that is not
-   * one path segment; otherwise as statisticSearch (the service's own codes included).
+   * one path segment; otherwise as statisticSearch.
    *
    * @example
    * ```ts
@@ -662,56 +546,31 @@ export class EcosClient {
     return await pullCall(call, asked.segments);
   }
 
-  /**
-   * Empties this client's response cache.
-   *
-   * @returns How many entries were removed; 0 when the cache is off.
-   */
+  /** Empties this client's response cache; returns how many entries went (0 with no cache). */
   async clearCache(): Promise<number> {
     return await this.#core.transport.cache?.clear() ?? 0;
   }
 
-  /**
-   * What this client's response cache holds.
-   *
-   * @returns Its directory, entries and size; `undefined` when the cache is off.
-   */
+  /** What this client's response cache holds: its directory, entries and size, if it has one. */
   async cacheInfo(): Promise<CacheInfo | undefined> {
     return await this.#core.transport.cache?.info();
   }
 }
 
-// The module-level shortcuts.
+// The module-level shortcuts share one client, built from the environment on first use.
 
 let defaultClient: EcosClient | undefined;
 
-/** The module-level client, built on first use from the environment. */
-function getDefaultClient(): EcosClient {
-  defaultClient ??= new EcosClient();
-  return defaultClient;
-}
-
 /**
- * {@linkcode EcosClient.prototype.statisticSearch} on a default client built from the
- * environment (ECOS_API_KEY, ECOS_BASE_URL) on first use.
- *
- * @param query The table, cycle, range and item codes.
- * @param options A signal, or a format, language or page size for this call.
- * @returns The frame; empty (same columns) when nothing matches.
- * @throws {EcosError} As {@linkcode EcosClient.prototype.statisticSearch}.
+ * {@linkcode EcosClient.prototype.statisticSearch} on a client built from the environment.
  *
  * @example
  * ```ts ignore
  * import assert from "node:assert/strict";
  * import { statisticSearch } from "@ecos/ecos";
  *
- * const usd = await statisticSearch({
- *   statCode: "731Y001",
- *   cycle: "D",
- *   start: "20240101",
- *   end: "20241231",
- *   items: ["0000001"],
- * });
+ * const query = { statCode: "731Y001", cycle: "D", start: "20240101", end: "20241231" } as const;
+ * const usd = await statisticSearch({ ...query, items: ["0000001"] });
  * assert.ok(usd.height > 200); // one row per business day
  * ```
  */
@@ -719,28 +578,20 @@ export async function statisticSearch(
   query: StatisticSearchQuery,
   options: RequestOptions = {},
 ): Promise<DataFrame> {
-  return await getDefaultClient().statisticSearch(query, options);
+  return await (defaultClient ??= new EcosClient()).statisticSearch(query, options);
 }
 
 /**
- * {@linkcode EcosClient.prototype.keyStatisticList} on a default client built from the
- * environment (ECOS_API_KEY, ECOS_BASE_URL) on first use.
- *
- * @param options A signal, or a format, language or page size for this call.
- * @returns The frame.
- * @throws {EcosError} As {@linkcode EcosClient.prototype.keyStatisticList}.
+ * {@linkcode EcosClient.prototype.keyStatisticList} on a client built from the environment.
  *
  * @example
  * ```ts ignore
  * import assert from "node:assert/strict";
  * import { keyStatisticList } from "@ecos/ecos";
  *
- * const key = await keyStatisticList();
- * assert.ok(key.height >= 100);
+ * assert.ok((await keyStatisticList()).height >= 100);
  * ```
  */
-export async function keyStatisticList(
-  options: RequestOptions = {},
-): Promise<DataFrame> {
-  return await getDefaultClient().keyStatisticList(options);
+export async function keyStatisticList(options: RequestOptions = {}): Promise<DataFrame> {
+  return await (defaultClient ??= new EcosClient()).keyStatisticList(options);
 }
