@@ -467,14 +467,12 @@ export async function* splitRange<T>(
   }
 }
 
-/** The arguments of one part of a search: table, cycle, the part's range, items. */
-const partArgs = (q: ValidSearch, lo: number, hi: number) => [
-  q.statCode,
-  q.cycle,
-  formatPeriod(q.cycle, lo, "live"),
-  formatPeriod(q.cycle, hi, "live"),
-  ...q.items,
-];
+/** The pages of one part of a search: periods `lo` to `hi`. */
+function partFetcher(call: Call, q: ValidSearch, lo: number, hi: number): FetchPage {
+  const [start, end] = [lo, hi].map((i) => formatPeriod(q.cycle, i, "live"));
+  const args = [q.statCode, q.cycle, start!, end!, ...q.items];
+  return fetcherOf(call, args, STATISTIC_SEARCH_SCHEMA);
+}
 
 /** A period's label for the error that says it is too large. */
 function describer(call: Call, q: ValidSearch): (index: number) => string {
@@ -489,11 +487,7 @@ export async function searchFrame(
 ): Promise<DataFrame> {
   const parts: DataFrame[] = [];
   const pull = async function* (lo: number, hi: number) {
-    yield await pullFrame(
-      fetcherOf(call, partArgs(q, lo, hi), STATISTIC_SEARCH_SCHEMA),
-      call.settings,
-      STATISTIC_SEARCH_SCHEMA,
-    );
+    yield await pullFrame(partFetcher(call, q, lo, hi), call.settings, STATISTIC_SEARCH_SCHEMA);
   };
   for await (const part of splitRange(q.startIndex, q.endIndex, pull, describer(call, q))) {
     parts.push(part);
@@ -514,7 +508,7 @@ export async function* searchPages(
     try {
       // Each page becomes its frame as it arrives: a field the frame refuses fails the page.
       const frames = pullPages(
-        fetcherOf(call, partArgs(q, lo, hi), STATISTIC_SEARCH_SCHEMA),
+        partFetcher(call, q, lo, hi),
         call.settings,
         false,
         (page, span) => pageFrame(page.page, STATISTIC_SEARCH_SCHEMA, span.startNo),
@@ -582,41 +576,25 @@ async function checkCodes(call: Call, q: ValidSearch, lookups: Lookups): Promise
 
 /** StatisticTableList by language and StatisticItemList by language and table, pulled once. */
 export class Lookups {
-  readonly #tables = new Map<string, Promise<DataFrame>>();
-  readonly #items = new Map<string, Promise<DataFrame>>();
+  readonly #lists = new Map<string, Promise<DataFrame>>();
 
   tables(call: Call): Promise<DataFrame> {
-    return once(this.#tables, call.language, () => pull(call, "StatisticTableList", []));
+    return this.#list(call, "StatisticTableList", STATISTIC_TABLE_LIST_SCHEMA, []);
   }
 
   items(statCode: string, call: Call): Promise<DataFrame> {
-    const key = `${call.language}/${statCode}`;
-    return once(this.#items, key, () => pull(call, "StatisticItemList", [statCode]));
+    return this.#list(call, "StatisticItemList", STATISTIC_ITEM_LIST_SCHEMA, [statCode]);
   }
-}
 
-function pull(
-  call: Call,
-  service: "StatisticTableList" | "StatisticItemList",
-  args: string[],
-): Promise<DataFrame> {
-  const schema = service === "StatisticTableList"
-    ? STATISTIC_TABLE_LIST_SCHEMA
-    : STATISTIC_ITEM_LIST_SCHEMA;
-  // The call may be another service's (an empty search asks the item list): ask as this one.
-  return pullFrame(fetcherOf({ ...call, service }, args, schema), call.settings, schema);
-}
-
-function once(
-  cache: Map<string, Promise<DataFrame>>,
-  key: string,
-  pull: () => Promise<DataFrame>,
-): Promise<DataFrame> {
-  let frame = cache.get(key);
-  if (frame === undefined) {
-    frame = pull();
-    cache.set(key, frame);
-    frame.catch(() => cache.delete(key));
+  #list(call: Call, service: string, schema: readonly ColumnSpec[], args: string[]) {
+    const key = [service, call.language, ...args].join("/");
+    let frame = this.#lists.get(key);
+    if (frame === undefined) {
+      // The call may be another service's (an empty search asks the item list): ask as this one.
+      frame = pullFrame(fetcherOf({ ...call, service }, args, schema), call.settings, schema);
+      this.#lists.set(key, frame);
+      frame.catch(() => this.#lists.delete(key));
+    }
+    return frame;
   }
-  return frame;
 }
