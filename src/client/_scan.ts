@@ -1,22 +1,18 @@
 /**
- * The one shape of a page of rows, whatever decoded it ({@linkcode Page}: a dictionary and an id
- * a row per text field, a Float64Array per numeric field), what a number from the service must
- * look like ({@linkcode isPlainNumber}), and the strict scanner of the JSON page ECOS sends
- * ({@linkcode scanPage}): UTF-8 bytes to a page without JSON.parse or an object a row, comparing
- * each value with the previous row's bytes first. On anything it was not built for it gives up
- * (`undefined`) and the body goes the reference way (`_decode.ts`), which words every error; the
- * tests hold both paths to the same pages.
+ * The one shape of a page of rows ({@linkcode Page}), what a number from the service must look
+ * like ({@linkcode isPlainNumber}), and the strict scanner of ECOS's JSON page
+ * ({@linkcode scanPage}): bytes to a page without JSON.parse, comparing each value with the
+ * previous row's bytes first. On anything else it gives up (`undefined`) and the body goes the
+ * reference way (`_decode.ts`), which words every error; the tests hold both to the same pages.
  *
  * @module
  */
 
-/** The fields a page holds: text (and date) fields, then numeric ones. */
+/** The fields a page holds: text (dates too: TIME is a label), then numeric ones. */
 export interface PageFields {
   /** The service, whose name is the envelope's key. */
   readonly service: string;
-  /** Fields read as text (dates too: TIME is a label). */
   readonly text: readonly string[];
-  /** Fields read as numbers. */
   readonly numbers: readonly string[];
   /** Those of `numbers` that must be whole (DATA_CNT). */
   readonly whole: readonly string[];
@@ -27,10 +23,7 @@ export const ABSENT_ID = 1;
 
 /** One text field of a page. */
 export interface PageText {
-  /**
-   * Distinct values as sent (untrimmed; a JSON number or an object of a hostile body as it
-   * came): id 0 is null, {@linkcode ABSENT_ID} undefined (absent).
-   */
+  /** Distinct values as sent (untrimmed): id 0 is null, {@linkcode ABSENT_ID} absent. */
   readonly values: readonly unknown[];
   /** Each row's id; `undefined` when every row holds {@linkcode PageText.constant}. */
   readonly ids: Uint32Array | undefined;
@@ -38,17 +31,14 @@ export interface PageText {
   readonly constant: number;
 }
 
-/** A numeric field's first value that is not a plain number: the checks refuse the page. */
+/** A numeric field's first value that is not a plain number (row 0-based): the checks refuse it. */
 export interface OddValue {
-  /** Its row in the page, 0-based. */
   readonly row: number;
-  /** The value as sent. */
   readonly value: unknown;
 }
 
 /** A page of rows as columns: what every decoder gives. */
 export interface Page {
-  /** The fields it holds. */
   readonly fields: PageFields;
   /** `list_total_count`: the rows of the whole query, over all pages. */
   readonly total: number;
@@ -58,17 +48,12 @@ export interface Page {
   readonly texts: readonly PageText[];
   /** By {@linkcode PageFields.numbers}: values, NaN where missing; `undefined` when all are. */
   readonly numbers: readonly (Float64Array | undefined)[];
-  /**
-   * By {@linkcode PageFields.numbers}: the first value that is not a plain number (only the
-   * reference path keeps such values; the scanner gives up on them).
-   */
+  /** By {@linkcode PageFields.numbers}: only the reference path keeps odd values. */
   readonly odd?: readonly (OddValue | undefined)[] | undefined;
 }
 
 /** Thrown inside the scanner when the body leaves its shape; caught at its top. */
-class GiveUp {}
-/** The one {@linkcode GiveUp}. */
-const GIVE_UP: GiveUp = new GiveUp();
+const GIVE_UP = new (class GiveUp {})();
 
 // Values are decoded strictly: invalid UTF-8 gives up (the reference path replaces it), and a
 // BOM inside a value is kept, as JSON.parse of the whole body keeps it.
@@ -91,16 +76,18 @@ function decodeString(b: Uint8Array, start: number, end: number, escaped: boolea
   }
 }
 
-// Numbers.
-
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
- * Whether a string is a plain decimal as the service writes numbers ("2.5", "-0.3", "1373.1",
- * "2058466.5"): an optional sign, digits with an optional fraction (".5" and "5." included), an
- * optional exponent of at most four digits, and nothing else; its value finite.
+ * Whether a numeric field's value is one the frame can read without guessing: a missing marker
+ * ("-", "", null, absent), a finite JSON number, or a string with an optional sign, digits with
+ * an optional fraction (".5", "5.") and exponent of at most four digits, and a finite value.
+ * `whole` (DATA_CNT) takes neither fraction nor exponent.
  */
-function isDecimal(v: string): boolean {
+export function isPlainNumber(v: unknown, whole = false): boolean {
+  if (v === null || v === undefined || v === "" || v === "-") return true;
+  if (typeof v === "number") return Number.isFinite(v) && (!whole || Number.isInteger(v));
+  if (typeof v !== "string") return false;
   const n = v.length;
   // Reads past the end as -1: a charCodeAt out of range would cost the loop its optimisation.
   const at = (i: number) => (i < n ? v.charCodeAt(i) : -1);
@@ -108,46 +95,18 @@ function isDecimal(v: string): boolean {
   let c = at(0);
   if (c === 43 || c === 45) c = at(++i); // + -
   let digits = 0;
-  while (isDigit(c)) {
-    digits++;
-    c = at(++i);
-  }
-  if (c === 46) { // .
-    c = at(++i);
-    while (isDigit(c)) {
-      digits++;
-      c = at(++i);
-    }
-  }
+  for (; isDigit(c); c = at(++i)) digits++;
+  if (c === 46 && !whole) { for (c = at(++i); isDigit(c); c = at(++i)) digits++; // .
+   }
   if (digits === 0) return false;
   // 309 digits or more may pass the largest double ("1" and 400 zeros reads as Infinity).
-  if (i === n) return digits < 309 || Number.isFinite(+v);
-  if (c !== 101 && c !== 69) return false; // e E
+  if (i === n) return whole || digits < 309 || Number.isFinite(+v);
+  if (whole || (c !== 101 && c !== 69)) return false; // e E
   c = at(++i);
   if (c === 43 || c === 45) c = at(++i);
   const from = i;
   while (isDigit(c)) c = at(++i);
   return i === n && i > from && i - from <= 4 && Number.isFinite(+v);
-}
-
-/** Whether a string is a whole number: an optional sign and digits. */
-function isWhole(v: string): boolean {
-  let i = v.charCodeAt(0) === 43 || v.charCodeAt(0) === 45 ? 1 : 0;
-  if (i === v.length) return false;
-  for (; i < v.length; i++) if (!isDigit(v.charCodeAt(i))) return false;
-  return true;
-}
-
-/**
- * Whether a numeric field's value is one the frame can read without guessing: a plain decimal
- * number (a string, or a finite JSON number), or a marker of a missing value ("-", "", null,
- * absent).
- */
-export function isPlainNumber(v: unknown, whole = false): boolean {
-  if (v === null || v === undefined || v === "" || v === "-") return true;
-  if (typeof v === "number") return Number.isFinite(v) && (!whole || Number.isInteger(v));
-  if (typeof v !== "string") return false;
-  return whole ? isWhole(v) : isDecimal(v);
 }
 
 /** A numeric field's value; NaN for missing ("" and "-") or unreadable. */
@@ -195,48 +154,51 @@ function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
   return out;
 }
 
-// The scan's state: one object, reset for each scan (see `reset`), read and written by the
-// module's functions below, not by closures of each scan (optimised code names the closures it
-// inlined, and would be thrown away with them).
-interface Scan {
-  b: Uint8Array;
-  n: number;
-  view: DataView;
-  keys: Uint8Array[];
-  nFields: number;
-  nTexts: number;
+const MAX_FIELDS = 30; // a row's fields are bits of an int
+const EMPTY = new Uint8Array(0);
+const EMPTY_VIEW = new DataView(EMPTY.buffer);
+
+// The scan's state, read and written by the module's functions below, not by closures of each
+// scan (optimised code names the closures it inlined, and would be thrown away with them).
+class Scan {
+  b: Uint8Array = EMPTY;
+  n = 0;
+  view: DataView = EMPTY_VIEW;
+  keys: Uint8Array[] = [];
+  nFields = 0;
+  nTexts = 0;
   /** The bits of every field: a row that has them all. */
-  all: number;
-  i: number;
-  rows: number;
-  capacity: number;
+  all = 0;
+  i = 0;
+  rows = 0;
+  capacity = 0;
   /** The field at each place of the previous row (-1: one nobody reads, -2: none yet). */
-  order: Int32Array;
+  order = new Int32Array(64);
   /** Where each place of the previous row ended, after its value, from the row's start. */
-  ends: Int32Array;
+  ends = new Int32Array(64);
   /** The previous row: where it started (after its "{"), and its places (0: none). */
-  prevRow: number;
-  prevPlaces: number;
+  prevRow = 0;
+  prevPlaces = 0;
   // Per text field: its distinct values (0 null, 1 absent), the previous row's value (its
   // bytes and id; -1: none, or it held an escape), the id every row so far holds (-1: no row
   // yet) while it has no ids, and each row's id once two have been seen (else NONE).
-  values: (string | null | undefined)[][];
-  prevStart: Int32Array;
-  prevEnd: Int32Array;
-  prevId: Int32Array;
-  constant: Int32Array;
-  ids: Uint32Array[];
-  numbers: (Float64Array | undefined)[];
+  values: (string | null | undefined)[][] = [];
+  prevStart = new Int32Array(MAX_FIELDS);
+  prevEnd = new Int32Array(MAX_FIELDS);
+  prevId = new Int32Array(MAX_FIELDS);
+  constant = new Int32Array(MAX_FIELDS);
+  ids: Uint32Array[] = [];
+  numbers: (Float64Array | undefined)[] = [];
   // The page dictionaries, all fields in one table: open addressing over entries; an entry's
   // bytes are `starts[e]` to `stops[e]` of the body, its field `owners[e]`, its id `locals[e]`.
-  slots: Int32Array;
-  mask: number;
-  starts: Int32Array;
-  stops: Int32Array;
-  hashes: Int32Array;
-  owners: Int32Array;
-  locals: Int32Array;
-  entries: number;
+  slots = new Int32Array(256);
+  mask = 255;
+  starts = new Int32Array(64);
+  stops = new Int32Array(64);
+  hashes = new Int32Array(64);
+  owners = new Int32Array(64);
+  locals = new Int32Array(64);
+  entries = 0;
 }
 
 /** Scans a page body. */
@@ -257,89 +219,40 @@ export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): P
     // The state outlives the scan: it must not hold the body or the page.
     s.b = EMPTY;
     s.view = EMPTY_VIEW;
-    s.keys =
-      s.values =
-      s.ids =
-      s.numbers =
-        [] as never;
+    s.keys = [];
+    s.values = [];
+    s.ids = [];
+    s.numbers = [];
   }
 }
 
-const MAX_FIELDS = 30;
-const EMPTY = new Uint8Array(0);
-const EMPTY_VIEW = new DataView(EMPTY.buffer);
+// The one state, reset for each scan (which runs to its end synchronously). Reused, not made
+// anew: its tables are kept, and V8 keeps the optimised code that reads it only while an object
+// of its shape lives (made anew, a full collection sent the next 1k-row scan back to unoptimised
+// code: 4.4-4.9 ms against 0.55-0.61).
+const state = new Scan();
 
-/**
- * The one scan state, reset for each scan (a scan runs to its end synchronously). Reused, not
- * made anew: its tables are kept, and V8 keeps the optimised code that reads it only while an
- * object of its shape lives (made anew, a full collection sent the next 1k-row scan back to
- * unoptimised code: 4.4-4.9 ms against 0.55-0.61).
- */
-let state: Scan | undefined;
-
-/** The state, reset for a scan of `b`. */
 function reset(b: Uint8Array, keys: Uint8Array[], fields: PageFields, expectedRows: number): Scan {
-  const nTexts = fields.text.length;
-  const n = b.length;
-  // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
-  const capacity = Math.max(16, Math.min(expectedRows, n >> 5));
-  const values = fields.text.map((): (string | null | undefined)[] => [null, undefined]);
-  const ids = fields.text.map(() => NONE);
-  const numbers = fields.numbers.map((): Float64Array | undefined => undefined);
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const all = 2 ** keys.length - 1;
-  if (state === undefined) {
-    state = {
-      b,
-      n,
-      view,
-      keys,
-      nFields: keys.length,
-      nTexts,
-      all,
-      i: 0,
-      rows: 0,
-      capacity,
-      order: new Int32Array(64),
-      ends: new Int32Array(64),
-      prevRow: 0,
-      prevPlaces: 0,
-      values,
-      prevStart: new Int32Array(MAX_FIELDS),
-      prevEnd: new Int32Array(MAX_FIELDS),
-      prevId: new Int32Array(MAX_FIELDS),
-      constant: new Int32Array(MAX_FIELDS),
-      ids,
-      numbers,
-      slots: new Int32Array(256),
-      mask: 255,
-      starts: new Int32Array(64),
-      stops: new Int32Array(64),
-      hashes: new Int32Array(64),
-      owners: new Int32Array(64),
-      locals: new Int32Array(64),
-      entries: 0,
-    };
-  }
   const s = state;
   s.b = b;
-  s.n = n;
-  s.view = view;
+  s.n = b.length;
+  s.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   s.keys = keys;
   s.nFields = keys.length;
-  s.nTexts = nTexts;
-  s.all = all;
+  s.nTexts = fields.text.length;
+  s.all = 2 ** keys.length - 1;
   s.i = 0;
   s.rows = 0;
-  s.capacity = capacity;
+  // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
+  s.capacity = Math.max(16, Math.min(expectedRows, s.n >> 5));
   s.order.fill(-2);
   s.prevRow = 0;
   s.prevPlaces = 0;
-  s.values = values;
+  s.values = fields.text.map((): (string | null | undefined)[] => [null, undefined]);
   s.prevId.fill(-1);
   s.constant.fill(-1);
-  s.ids = ids;
-  s.numbers = numbers;
+  s.ids = fields.text.map(() => NONE);
+  s.numbers = fields.numbers.map((): Float64Array | undefined => undefined);
   // Tables grown by a big page go back to their first size; smaller ones are cleared.
   if (s.slots.length > 4096) s.slots = new Int32Array(256);
   else s.slots.fill(0);
@@ -374,19 +287,7 @@ function scan(s: Scan, fields: PageFields): Page {
   expect(s, OPEN_BRACKET);
   space(s);
   if (s.b[s.i] === CLOSE_BRACKET) s.i++;
-  else {
-    for (;;) {
-      row(s);
-      let d = s.b[s.i];
-      if (d !== COMMA && d !== CLOSE_BRACKET) {
-        space(s);
-        d = s.b[s.i];
-      }
-      s.i++;
-      if (d === CLOSE_BRACKET) break;
-      if (d !== COMMA) throw GIVE_UP;
-    }
-  }
+  else do row(s); while (next(s, CLOSE_BRACKET));
   expect(s, CLOSE_BRACE);
   expect(s, CLOSE_BRACE);
   space(s);
@@ -528,16 +429,16 @@ function repeat(s: Scan, f: number) {
   }
 }
 
-/** After a value: "," (`true`: another field follows) or "}". */
-function next(s: Scan) {
+/** After a value: "," (`true`: another follows) or `close`. */
+function next(s: Scan, close: number) {
   let d = s.b[s.i];
-  if (d !== COMMA && d !== CLOSE_BRACE) {
+  if (d !== COMMA && d !== close) {
     space(s);
     d = s.b[s.i];
   }
   s.i++;
   if (d === COMMA) return true;
-  if (d === CLOSE_BRACE) return false;
+  if (d === close) return false;
   throw GIVE_UP;
 }
 
@@ -741,7 +642,7 @@ function row(s: Scan) {
   }
   s.prevRow = start;
   let more = true;
-  if (p > 0) more = next(s);
+  if (p > 0) more = next(s, CLOSE_BRACE);
   else if (s.b[s.i] === CLOSE_BRACE) {
     s.i++;
     more = false;
@@ -762,7 +663,7 @@ function row(s: Scan) {
       }
       if (p < 64) s.ends[p] = s.i - start;
       p++;
-      if (!next(s)) break;
+      if (!next(s, CLOSE_BRACE)) break;
     }
   }
   // The places this row had, for the next to compare with (64 at most are remembered).
