@@ -1,9 +1,8 @@
 /**
  * A body's bytes to a {@linkcode Page} of rows or a RESULT code. JSON pages go through the
- * scanner (`_scan.ts`); anything else the reference way: text, JSON.parse or the XML readers
- * (a one-pass reader for ECOS's flat shape, else fast-xml-parser, loaded only when needed), one
- * envelope reader for both formats, the rows into the same columns. The reference way words
- * every error and is the scanner's oracle in the tests.
+ * scanner (`_scan.ts`); anything else the reference way: JSON.parse or the XML readers (a
+ * one-pass reader for ECOS's flat shape, else fast-xml-parser, loaded when needed), one envelope
+ * reader for both, which words every error and is the scanner's oracle in the tests.
  *
  * @module
  */
@@ -24,39 +23,19 @@ import {
 /** One row as the service sent it: field name to string, number or null. */
 export type RawRow = Record<string, unknown>;
 
-/** A body as the reference decoders read it: rows with their total, or a RESULT code. */
-export type Envelope =
-  | {
-    /** A page of rows. */
-    kind: "rows";
-    /** `list_total_count`: the rows of the whole query, over all pages. */
-    total: number;
-    /** The rows of this page, as decoded. */
-    rows: RawRow[];
-  }
-  | {
-    /** A RESULT body: an information or error code. */
-    kind: "result";
-    /** The code, e.g. "INFO-200". */
-    code: string;
-    /** The service's message. */
-    message: string;
-  };
+/** A RESULT body: an information or error code (e.g. "INFO-200") and the service's message. */
+export type ResultBody = { kind: "result"; code: string; message: string };
 
-/** A body decoded: a page of rows as columns, or a RESULT code. */
-export type Decoded =
-  | {
-    /** A page of rows. */
-    kind: "rows";
-    /** The page. */
-    page: Page;
-  }
-  | Extract<Envelope, { kind: "result" }>;
+/** A body as the reference decoders read it: rows with `list_total_count`, or a RESULT. */
+export type Envelope = { kind: "rows"; total: number; rows: RawRow[] } | ResultBody;
+
+/** A body decoded: a page of rows as columns, or a RESULT. */
+export type Decoded = { kind: "rows"; page: Page } | ResultBody;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-function readResult(v: Record<string, unknown>): Extract<Envelope, { kind: "result" }> {
+function readResult(v: Record<string, unknown>): ResultBody {
   const code = typeof v.CODE === "string" ? v.CODE.trim() : "";
   if (!/^[A-Z]{1,10}-\d{1,6}$/.test(code)) throw new BodyError("a RESULT without a CODE");
   const message = typeof v.MESSAGE === "string" ? v.MESSAGE : "";
@@ -82,20 +61,11 @@ export function readEnvelope(parsed: unknown, service: string): Envelope {
   }
   const raw = body.row;
   // XML empty envelopes and odd JSON can carry one row as an object, or none at all.
-  const rows = raw === undefined || raw === null || raw === ""
-    ? []
-    : Array.isArray(raw)
-    ? raw
-    : [raw];
-  checkRows(rows);
+  const none = raw === undefined || raw === null || raw === "";
+  const rows: unknown[] = none ? [] : Array.isArray(raw) ? raw : [raw];
+  const bad = rows.findIndex((row) => !isObject(row));
+  if (bad >= 0) throw new BodyError(`row ${bad + 1} is not an object`);
   return { kind: "rows", total, rows: rows as RawRow[] };
-}
-
-/** Every row is an object. */
-function checkRows(rows: readonly unknown[]): void {
-  for (let i = 0; i < rows.length; i++) {
-    if (!isObject(rows[i])) throw new BodyError(`row ${i + 1} is not an object`);
-  }
 }
 
 // JSON, the reference way.
@@ -116,15 +86,10 @@ export function decodeJson(text: string, service: string): Envelope {
 
 // XML.
 
-// Values stay strings ("0101000" is an item code, "2020" a label): the frame converts them.
-// Attributes (number="true" in the official guide) carry nothing we need. A lone <row> must
-// still be a list. Whitespace is kept so that values equal their JSON twins; the whitespace
-// between tags lands in "#text" keys, which nobody reads.
-/**
- * The options the client reads XML with (also the reference of the fast path's tests).
- *
- * @internal
- */
+// Values stay strings ("0101000" is an item code): the frame converts them. Attributes
+// (number="true" in the guide) carry nothing we need. A lone <row> must still be a list.
+// Whitespace is kept so that values equal their JSON twins (between tags it lands in "#text").
+/** The options the client reads XML with (also the flat reader's reference in tests). @internal */
 export const XML_PARSER_OPTIONS = {
   ignoreAttributes: true,
   parseTagValue: false,
@@ -140,10 +105,7 @@ export const XML_PARSER_OPTIONS = {
 let parser: XMLParser | undefined;
 let loading: Promise<void> | undefined;
 
-/**
- * Loads fast-xml-parser, once: {@linkcode decodeXml} needs it for XML of another shape than
- * ECOS's flat one.
- */
+/** Loads fast-xml-parser, once: {@linkcode decodeXml} needs it for XML not in ECOS's flat shape. */
 export function loadXmlParser(): Promise<void> {
   loading ??= loadParserModule().then((m) => {
     parser = new m.XMLParser(XML_PARSER_OPTIONS);
@@ -171,9 +133,9 @@ export function decodeXml(text: string, service: string): Envelope {
   if (root === DOCTYPE) {
     throw new BodyError("a DOCTYPE, which ECOS bodies never have", { quote: body });
   }
-  // A body cut short cannot end with its root's closing tag; checking this is far cheaper than
-  // validating the whole document.
-  if (!closesWith(body, root)) {
+  // A body cut short cannot end with its root's closing tag (spaces allowed before its ">"):
+  // far cheaper than validating the whole document.
+  if (!body.endsWith(">") || !body.slice(0, -1).trimEnd().endsWith(`</${root}`)) {
     throw new BodyError(`the XML is cut short (no closing </${root}>)`, {
       quote: body,
       quoteEnd: true,
@@ -186,25 +148,23 @@ export function decodeXml(text: string, service: string): Envelope {
     try {
       parsed = parser.parse(body);
     } catch (e) {
-      // The parser's message quotes a window of the body ("Context: ..."), which may cut a key
-      // echoed there in two: keep only its words, and quote the body ourselves (redacted first).
+      // As for JSON: the parser's own words, the body quoted by us.
       const reason = String((e as Error).message).replace(/\s*Context:.*$/s, "");
       throw new BodyError(`the XML does not parse (${reason})`, { quote: text });
     }
   }
-  return readEnvelope(trimScalars(parsed), service);
+  return readEnvelope(parsed, service);
 }
 
 const DOCTYPE = "!DOCTYPE";
 const NAME = /^[A-Za-z_][\w.-]{0,199}/;
 
 /**
- * The root element's name, after whitespace, an XML declaration, processing instructions and
- * comments; {@linkcode DOCTYPE} for a document type declaration. One pass: each step moves
- * forward with indexOf, so hostile bodies cost linear time (a regular expression over
- * repeated comments can backtrack exponentially).
+ * The root element's name (`undefined` if none), after whitespace, an XML declaration,
+ * processing instructions and comments; {@linkcode DOCTYPE} for a document type declaration.
+ * Each step moves forward with indexOf: linear time for hostile bodies, where a regular
+ * expression over repeated comments can backtrack exponentially.
  *
- * @returns The name, or `undefined` when there is none.
  * @internal
  */
 export function rootElement(body: string): string | undefined {
@@ -227,27 +187,6 @@ export function rootElement(body: string): string | undefined {
   return NAME.exec(body.slice(i + 1, i + 201))?.[0];
 }
 
-/** Whether a body ends with the closing tag of `root` (spaces allowed before its `>`). */
-function closesWith(body: string, root: string): boolean {
-  const end = body.trimEnd();
-  if (!end.endsWith(">")) return false;
-  const tail = end.slice(0, -1).trimEnd();
-  return tail.endsWith(`</${root}`);
-}
-
-/** list_total_count and CODE may be surrounded by whitespace in pretty-printed XML. */
-function trimScalars(parsed: unknown): unknown {
-  if (typeof parsed !== "object" || parsed === null) return parsed;
-  for (const body of Object.values(parsed as Record<string, unknown>)) {
-    if (typeof body !== "object" || body === null) continue;
-    const b = body as Record<string, unknown>;
-    for (const key of ["list_total_count", "row_count", "CODE"]) {
-      if (typeof b[key] === "string") b[key] = (b[key] as string).trim();
-    }
-  }
-  return parsed;
-}
-
 /** A-Z, a-z, _: a name's first character. */
 const nameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 /** A name's other characters: also 0-9, "." and "-". */
@@ -260,9 +199,8 @@ const ENTITIES: Readonly<Record<string, string>> = {
   apos: "'",
 };
 
-/** Thrown inside the scanner when the body leaves the flat shape; caught at the top. */
-class NotFlat {}
-const NOT_FLAT = new NotFlat();
+/** Thrown inside the reader when the body leaves the flat shape; caught at its top. */
+const NOT_FLAT = new (class NotFlat {})();
 
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g;
 
@@ -299,6 +237,14 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
     while (i < n && nameChar(body.charCodeAt(i))) i++;
     return body.slice(from, i);
   };
+  /** The end of an opening tag: `>` (false), `/>` (true: empty), else `undefined`. */
+  const tagEnd = (): boolean | undefined => {
+    const c = body.charCodeAt(i);
+    if (c === 62 /* > */) i++;
+    else if (c === 47 /* / */ && body.charCodeAt(i + 1) === 62) i += 2;
+    else return undefined;
+    return c === 47;
+  };
   /** An opening tag at `i`: its name, and whether it closes itself. Attributes are skipped. */
   const open = (): { tag: string; empty: boolean } => {
     if (body.charCodeAt(i) !== 60 /* < */) throw NOT_FLAT;
@@ -307,15 +253,8 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
     for (;;) {
       const before = i;
       space();
-      const c = body.charCodeAt(i);
-      if (c === 62 /* > */) {
-        i++;
-        return { tag, empty: false };
-      }
-      if (c === 47 /* / */ && body.charCodeAt(i + 1) === 62) {
-        i += 2;
-        return { tag, empty: true };
-      }
+      const empty = tagEnd();
+      if (empty !== undefined) return { tag, empty };
       if (i === before) throw NOT_FLAT; // an attribute must follow a space
       name();
       if (body[i] !== "=") throw NOT_FLAT;
@@ -385,15 +324,11 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
         const guess = expected ? template[fields] : undefined;
         let field: { tag: string; empty: boolean } | undefined;
         if (guess !== undefined && body.charCodeAt(i) === 60 && body.startsWith(guess, i + 1)) {
-          const after = i + 1 + guess.length;
-          const c = body.charCodeAt(after);
-          if (c === 62 /* > */) {
-            i = after + 1;
-            field = { tag: guess, empty: false };
-          } else if (c === 47 /* / */ && body.charCodeAt(after + 1) === 62) {
-            i = after + 2;
-            field = { tag: guess, empty: true };
-          }
+          const at = i;
+          i += 1 + guess.length;
+          const empty = tagEnd();
+          if (empty !== undefined) field = { tag: guess, empty };
+          else i = at;
         }
         if (field === undefined) {
           expected = false;
@@ -422,17 +357,13 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
 
 // Bytes to a page.
 
-/** The most fields a page of a service not modelled here may hold: a hostile body costs no more. */
-const MAX_FIELDS = 1000;
-
 /** The fields of rows of a service not modelled here: every key, in first-seen order, as text. */
 function fieldsOfRows(rows: readonly RawRow[], service: string): PageFields {
   const keys = new Set<string>();
   for (const row of rows) {
-    for (const key in row) {
-      if (!Object.hasOwn(row, key)) continue;
-      keys.add(key);
-      if (keys.size > MAX_FIELDS) throw new BodyError(`rows hold more than ${MAX_FIELDS} fields`);
+    for (const key of Object.keys(row)) {
+      // A hostile body costs no more than this.
+      if (keys.add(key).size > 1000) throw new BodyError("rows hold more than 1000 fields");
     }
   }
   return { service, text: [...keys], numbers: [], whole: [] };
@@ -514,12 +445,7 @@ export function decodeBody(text: string, service: string, fields?: PageFields): 
 
 const utf8 = new TextDecoder();
 
-/**
- * `scan: false` sends every body the reference way: the benchmarks compare the two paths on
- * whole pulls (bench/pull_memory.ts).
- *
- * @internal
- */
+/** `scan: false` sends every body the reference way (bench/pull_memory.ts compares them). @internal */
 export const _decoding: { scan: boolean } = { scan: true };
 
 /**
@@ -543,16 +469,13 @@ export function decodeBytes(
 
 /** {@linkcode decodeBytes}, loading fast-xml-parser first when the body needs it. */
 export async function decodeBytesLoading(
-  bytes: Uint8Array,
-  service: string,
-  fields?: PageFields,
-  expectedRows?: number,
+  ...args: Parameters<typeof decodeBytes>
 ): Promise<Decoded> {
   try {
-    return decodeBytes(bytes, service, fields, expectedRows);
+    return decodeBytes(...args);
   } catch (e) {
     if (!(e instanceof XmlParserNotLoaded)) throw e;
     await loadXmlParser();
-    return decodeBytes(bytes, service, fields, expectedRows);
+    return decodeBytes(...args);
   }
 }

@@ -201,6 +201,12 @@ class Scan {
   entries = 0;
 }
 
+// The one state, reset for each scan (which runs to its end synchronously). Reused, not made
+// anew: its tables are kept, and V8 keeps the optimised code that reads it only while an object
+// of its shape lives (made anew, a full collection sent the next 1k-row scan back to unoptimised
+// code: 4.4-4.9 ms against 0.55-0.61).
+const state = new Scan();
+
 /** Scans a page body. */
 export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
   let keys = keyBytes.get(fields);
@@ -209,30 +215,6 @@ export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): P
     if (keys.length > MAX_FIELDS) throw new RangeError("A scan reads at most 30 fields");
     keyBytes.set(fields, keys);
   }
-  const s = reset(b, keys, fields, expectedRows);
-  try {
-    return scan(s, fields);
-  } catch (e) {
-    if (e === GIVE_UP) return undefined;
-    throw e;
-  } finally {
-    // The state outlives the scan: it must not hold the body or the page.
-    s.b = EMPTY;
-    s.view = EMPTY_VIEW;
-    s.keys = [];
-    s.values = [];
-    s.ids = [];
-    s.numbers = [];
-  }
-}
-
-// The one state, reset for each scan (which runs to its end synchronously). Reused, not made
-// anew: its tables are kept, and V8 keeps the optimised code that reads it only while an object
-// of its shape lives (made anew, a full collection sent the next 1k-row scan back to unoptimised
-// code: 4.4-4.9 ms against 0.55-0.61).
-const state = new Scan();
-
-function reset(b: Uint8Array, keys: Uint8Array[], fields: PageFields, expectedRows: number): Scan {
   const s = state;
   s.b = b;
   s.n = b.length;
@@ -254,18 +236,30 @@ function reset(b: Uint8Array, keys: Uint8Array[], fields: PageFields, expectedRo
   s.ids = fields.text.map(() => NONE);
   s.numbers = fields.numbers.map((): Float64Array | undefined => undefined);
   // Tables grown by a big page go back to their first size; smaller ones are cleared.
-  if (s.slots.length > 4096) s.slots = new Int32Array(256);
-  else s.slots.fill(0);
-  s.mask = s.slots.length - 1;
-  if (s.starts.length > 4096) {
+  if (s.slots.length > 4096) {
+    s.slots = new Int32Array(256);
+    s.mask = 255;
     s.starts = new Int32Array(64);
     s.stops = new Int32Array(64);
     s.hashes = new Int32Array(64);
     s.owners = new Int32Array(64);
     s.locals = new Int32Array(64);
-  }
+  } else s.slots.fill(0);
   s.entries = 0;
-  return s;
+  try {
+    return scan(s, fields);
+  } catch (e) {
+    if (e === GIVE_UP) return undefined;
+    throw e;
+  } finally {
+    // The state outlives the scan: it must not hold the body or the page.
+    s.b = EMPTY;
+    s.view = EMPTY_VIEW;
+    s.keys = [];
+    s.values = [];
+    s.ids = [];
+    s.numbers = [];
+  }
 }
 
 /** The scan of a body. */
