@@ -1,24 +1,15 @@
 /**
- * A body's bytes to a {@linkcode Page} of rows or a RESULT code. JSON pages go through the
- * scanner (`_scan.ts`); anything else the reference way: JSON.parse or the XML readers (a
- * one-pass reader for ECOS's flat shape, else fast-xml-parser, loaded when needed), one envelope
- * reader for both, which words every error and is the scanner's oracle in the tests.
+ * A body's bytes to a {@linkcode Page} of rows or a RESULT code: JSON pages through the scanner
+ * (`_scan.ts`), the rest the reference way (JSON.parse, a one-pass reader of ECOS's flat XML or
+ * fast-xml-parser, one envelope reader), which words every error and is the scanner's oracle.
  *
  * @module
  */
 
 import { loadXmlParser as loadParserModule, type XMLParser } from "../deps.ts";
 import { BodyError, fieldName } from "./_errors.ts";
-import {
-  ABSENT_ID,
-  isPlainNumber,
-  numberOf,
-  type OddValue,
-  type Page,
-  type PageFields,
-  type PageText,
-  scanPage,
-} from "./_scan.ts";
+import { ABSENT_ID, isPlainNumber, numberOf, scanPage } from "./_scan.ts";
+import type { Page, PageFields } from "./_scan.ts";
 
 /** One row as the service sent it: field name to string, number or null. */
 export type RawRow = Record<string, unknown>;
@@ -68,23 +59,18 @@ export function readEnvelope(parsed: unknown, service: string): Envelope {
   return { kind: "rows", total, rows: rows as RawRow[] };
 }
 
-// JSON, the reference way.
-
 /** Decodes a JSON body. */
 export function decodeJson(text: string, service: string): Envelope {
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return readEnvelope(JSON.parse(text), service);
   } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
     // The parser's own message quotes a window of the body, which may cut a key echoed there
     // in two; keep only its words, and quote the body ourselves (redacted before the cut).
-    const reason = String((e as Error).message).replace(/".*"(?:\.\.\.)?/s, "…");
+    const reason = e.message.replace(/".*"(?:\.\.\.)?/s, "…");
     throw new BodyError(`the JSON does not parse (${reason})`, { quote: text });
   }
-  return readEnvelope(parsed, service);
 }
-
-// XML.
 
 // Values stay strings ("0101000" is an item code): the frame converts them. Attributes
 // (number="true" in the guide) carry nothing we need. A lone <row> must still be a list.
@@ -113,10 +99,7 @@ export function loadXmlParser(): Promise<void> {
   return loading;
 }
 
-/**
- * Raised by {@linkcode decodeXml} for a body that needs fast-xml-parser before it is loaded:
- * load it ({@linkcode loadXmlParser}) and decode the body again.
- */
+/** Raised by {@linkcode decodeXml} for a body that needs fast-xml-parser before it is loaded. */
 export class XmlParserNotLoaded extends Error {
   constructor() {
     super("fast-xml-parser is not loaded: await loadXmlParser(), then decode again");
@@ -187,17 +170,10 @@ export function rootElement(body: string): string | undefined {
   return NAME.exec(body.slice(i + 1, i + 201))?.[0];
 }
 
-/** A-Z, a-z, _: a name's first character. */
+// A name: A-Z, a-z or _, then also 0-9, "." and "-".
 const nameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-/** A name's other characters: also 0-9, "." and "-". */
 const nameChar = (c: number) => nameStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-};
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 /** Thrown inside the reader when the body leaves the flat shape; caught at its top. */
 const NOT_FLAT = new (class NotFlat {})();
@@ -223,12 +199,9 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
   const n = body.length;
   let i = 0;
 
+  const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
   const space = () => {
-    while (i < n) {
-      const c = body.charCodeAt(i);
-      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
-      i++;
-    }
+    while (i < n && isSpace(body.charCodeAt(i))) i++;
   };
   const name = (): string => {
     const from = i;
@@ -265,19 +238,12 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
       i = end + 1;
     }
   };
-  /** The closing tag of `tag` at `i`. */
+  /** The closing tag of `tag`, at a `<`. */
   const close = (tag: string) => {
-    if (
-      body.charCodeAt(i) !== 60 || body.charCodeAt(i + 1) !== 47 || !body.startsWith(tag, i + 2)
-    ) {
-      throw NOT_FLAT;
-    }
+    if (body.charCodeAt(i + 1) !== 47 || !body.startsWith(tag, i + 2)) throw NOT_FLAT;
     i += 2 + tag.length;
-    if (body.charCodeAt(i) !== 62) {
-      space();
-      if (body.charCodeAt(i) !== 62) throw NOT_FLAT;
-    }
-    i++;
+    space();
+    if (body.charCodeAt(i++) !== 62) throw NOT_FLAT;
   };
   /** A leaf's value, after its opening tag. */
   const value = (tag: string, empty: boolean): string => {
@@ -355,8 +321,6 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
   }
 }
 
-// Bytes to a page.
-
 /** The fields of rows of a service not modelled here: every key, in first-seen order, as text. */
 function fieldsOfRows(rows: readonly RawRow[], service: string): PageFields {
   const keys = new Set<string>();
@@ -369,10 +333,7 @@ function fieldsOfRows(rows: readonly RawRow[], service: string): PageFields {
   return { service, text: [...keys], numbers: [], whole: [] };
 }
 
-/**
- * Rows as a page: each text field a dictionary of its values as sent, each numeric field its values
- * (NaN where missing) and its first value that is not a plain number, for the checks to refuse.
- */
+/** Rows as a page; a numeric field's first value that is not a plain number is kept for the checks. */
 export function pageOf(
   rows: readonly RawRow[],
   total: number,
@@ -384,7 +345,7 @@ export function pageOf(
   const count = rows.length;
   const at = (row: RawRow, field: string) =>
     own && !Object.hasOwn(row, field) ? undefined : row[field];
-  const texts = fields.text.map((field): PageText => {
+  const texts = fields.text.map((field) => {
     const values: unknown[] = [null, undefined];
     const seen = new Map<unknown, number>();
     let ids: Uint32Array | undefined;
@@ -406,7 +367,7 @@ export function pageOf(
     }
     return { values, ids, constant: constant < 0 ? ABSENT_ID : constant };
   });
-  const odd: (OddValue | undefined)[] = [];
+  const odd: { row: number; value: unknown }[] = [];
   const numbers = fields.numbers.map((field, j) => {
     const whole = fields.whole.includes(field);
     let values: Float64Array | undefined;
@@ -425,9 +386,8 @@ export function pageOf(
 }
 
 /**
- * Decodes a body of either format the reference way, recognised by its first character: a service
- * can answer an error in another format than the one asked, and a maintenance page is HTML whatever
- * was asked.
+ * Decodes a body the reference way, its format by its first character: a service can answer an
+ * error in another format than the one asked, and a maintenance page is HTML whatever was asked.
  */
 export function decodeBody(text: string, service: string, fields?: PageFields): Decoded {
   const start = text.trimStart();
@@ -449,9 +409,8 @@ const utf8 = new TextDecoder();
 export const _decoding: { scan: boolean } = { scan: true };
 
 /**
- * Decodes a body from its bytes: a JSON page of rows of known fields goes through the scanner (no
- * text, no JSON.parse); anything it does not take, and every other body, is turned into text and
- * decoded by {@linkcode decodeBody}.
+ * Decodes a body's bytes: a JSON page of known fields through the scanner; what it does not take,
+ * and every other body, as text by {@linkcode decodeBody}.
  */
 export function decodeBytes(
   bytes: Uint8Array,
