@@ -8,19 +8,10 @@
 
 import { BodyError, fieldName, type Redactor } from "./_errors.ts";
 import { ABSENT_ID, type Page, type PageText } from "./_scan.ts";
-import {
-  civilDays,
-  type Cycle,
-  daysInMonth,
-  digitsAt,
-  isCycle,
-  tryParseLabel,
-} from "../wire/period.ts";
+import type { Cycle } from "../wire/period.ts";
+import { civilDays, daysInMonth, digitsAt, isCycle, tryParseLabel } from "../wire/period.ts";
 
-/**
- * A TIME label's period ordinal in a cycle, as `tryParseLabel(label.trim(), cycle)` gives it, or
- * `undefined`.
- */
+/** A TIME label's period ordinal in a cycle, as `tryParseLabel(label.trim(), cycle)?.index`. */
 export function periodOf(label: string, cycle: Cycle): number | undefined {
   const year = digitsAt(label, 0, 4);
   if (year >= 1000) {
@@ -49,18 +40,10 @@ const ITEM_FIELDS = ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4"] as 
 type Four<T> = [T, T, T, T];
 
 /** A StatisticSearch query as its arguments say; `items` by level, `undefined` where any will do. */
-interface SearchAsked {
-  statCode: string;
-  cycle: Cycle;
-  start: string;
-  end: string;
-  lo: number;
-  hi: number;
-  items: (string | undefined)[];
-}
+type SearchAsked = NonNullable<ReturnType<typeof searchAsked>>;
 
 /** Reads a StatisticSearch request's arguments: table, cycle, start, end, items. */
-function searchAsked(args: readonly string[]): SearchAsked | undefined {
+function searchAsked(args: readonly string[]) {
   const [statCode, cycle, start, end, ...codes] = args;
   if (statCode === undefined || !isCycle(cycle) || start === undefined || end === undefined) {
     return undefined;
@@ -137,12 +120,7 @@ export class PullChecks {
     }
     if (odd === undefined) return undo;
     undo();
-    return fail(
-      odd.row,
-      odd.field,
-      odd.value,
-      `not a plain ${odd.whole ? "whole" : "decimal"} number`,
-    );
+    return fail(odd.row, odd.field, odd.value, odd.what);
   }
 
   /** The search's checks; when a row before `oddRow` fails, undone first. */
@@ -233,21 +211,14 @@ export class PullChecks {
   }
 }
 
-/** A numeric field's first value that is not a plain number, with its field. */
-interface Odd {
-  row: number;
-  field: string;
-  value: unknown;
-  whole: boolean;
-}
-
-/** The page's first numeric value that is not a plain number: by row, then by field. */
-function firstOdd(page: Page): Odd | undefined {
-  let first: Odd | undefined;
+/** The page's first numeric value that is not a plain number (by row, then by field). */
+function firstOdd(page: Page) {
+  let first: { row: number; field: string; value: unknown; what: string } | undefined;
   page.odd?.forEach((o, j) => {
     if (o === undefined || (first !== undefined && first.row <= o.row)) return;
     const field = page.fields.numbers[j]!;
-    first = { row: o.row, field, value: o.value, whole: page.fields.whole.includes(field) };
+    const what = `not a plain ${page.fields.whole.includes(field) ? "whole" : "decimal"} number`;
+    first = { row: o.row, field, value: o.value, what };
   });
   return first;
 }
