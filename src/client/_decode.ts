@@ -8,7 +8,7 @@
 
 import { loadXmlParser as loadParserModule, type XMLParser } from "../deps.ts";
 import { BodyError, fieldName } from "./_errors.ts";
-import { ABSENT_ID, isPlainNumber, numberOf, scanPage } from "./_scan.ts";
+import { ABSENT_ID, isPlainNumber, scanPage } from "./_scan.ts";
 import type { Page, PageFields } from "./_scan.ts";
 
 /** One row as the service sent it: field name to string, number or null. */
@@ -331,6 +331,19 @@ function fieldsOfRows(rows: readonly RawRow[], service: string): PageFields {
     }
   }
   return { service, text: [...keys], numbers: [], whole: [] };
+}
+
+/** A numeric field's value; NaN for missing ("" and "-") or unreadable. */
+function numberOf(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v !== "string" || v === "" || v === "-") return NaN;
+  const n = +v;
+  // The common case, a plain number; +" " is 0 and +"1,000" NaN, so those take the long way.
+  if (n !== 0 && n === n) return n;
+  const s = v.trim();
+  if (s === "" || s === "-") return NaN;
+  // Thousands separators are not sent, but cost nothing to accept.
+  return Number(s.includes(",") ? s.replaceAll(",", "") : s);
 }
 
 /** Rows as a page; a numeric field's first value that is not a plain number is kept for the checks. */

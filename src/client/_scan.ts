@@ -1,8 +1,7 @@
 /**
- * The one shape of a page of rows ({@linkcode Page}), what a number from the service must look
- * like ({@linkcode isPlainNumber}), and the strict scanner of ECOS's JSON page
- * ({@linkcode scanPage}): bytes to a page without JSON.parse, comparing each value with the
- * previous row's bytes first. On anything else it gives up (`undefined`) and the body goes the
+ * The one shape of a page ({@linkcode Page}), what a number from the service must look like
+ * ({@linkcode isPlainNumber}), and a strict scanner of ECOS's JSON page ({@linkcode scanPage}):
+ * bytes to a page without JSON.parse. On anything else it gives up (`undefined`) for the
  * reference way (`_decode.ts`), which words every error; the tests hold both to the same pages.
  *
  * @module
@@ -21,13 +20,11 @@ export interface PageFields {
 /** The id of a field a row does not have. */
 export const ABSENT_ID = 1;
 
-/** One text field of a page. */
+/** One text field of a page: each row's id, `undefined` when every row holds `constant`. */
 export interface PageText {
   /** Distinct values as sent (untrimmed): id 0 is null, {@linkcode ABSENT_ID} absent. */
   readonly values: readonly unknown[];
-  /** Each row's id; `undefined` when every row holds {@linkcode PageText.constant}. */
   readonly ids: Uint32Array | undefined;
-  /** The id every row holds, when there is no `ids`. */
   readonly constant: number;
 }
 
@@ -42,7 +39,6 @@ export interface Page {
   readonly fields: PageFields;
   /** `list_total_count`: the rows of the whole query, over all pages. */
   readonly total: number;
-  /** Rows in the page. */
   readonly count: number;
   /** By {@linkcode PageFields.text}. */
   readonly texts: readonly PageText[];
@@ -79,10 +75,9 @@ function decodeString(b: Uint8Array, start: number, end: number, escaped: boolea
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
- * Whether a numeric field's value is one the frame can read without guessing: a missing marker
- * ("-", "", null, absent), a finite JSON number, or a string with an optional sign, digits with
- * an optional fraction (".5", "5.") and exponent of at most four digits, and a finite value.
- * `whole` (DATA_CNT) takes neither fraction nor exponent.
+ * Whether a numeric field's value reads without guessing: "-", "", null, absent, a finite number,
+ * or a string of a sign, digits, a fraction (".5", "5.") and an exponent of at most four digits
+ * (`whole`: neither), finite.
  */
 export function isPlainNumber(v: unknown, whole = false): boolean {
   if (v === null || v === undefined || v === "" || v === "-") return true;
@@ -96,8 +91,7 @@ export function isPlainNumber(v: unknown, whole = false): boolean {
   if (c === 43 || c === 45) c = at(++i); // + -
   let digits = 0;
   for (; isDigit(c); c = at(++i)) digits++;
-  if (c === 46 && !whole) { for (c = at(++i); isDigit(c); c = at(++i)) digits++; // .
-   }
+  if (c === 46 /* . */ && !whole) { for (c = at(++i); isDigit(c); c = at(++i)) digits++; }
   if (digits === 0) return false;
   // 309 digits or more may pass the largest double ("1" and 400 zeros reads as Infinity).
   if (i === n) return whole || digits < 309 || Number.isFinite(+v);
@@ -108,21 +102,6 @@ export function isPlainNumber(v: unknown, whole = false): boolean {
   while (isDigit(c)) c = at(++i);
   return i === n && i > from && i - from <= 4 && Number.isFinite(+v);
 }
-
-/** A numeric field's value; NaN for missing ("" and "-") or unreadable. */
-export function numberOf(v: unknown): number {
-  if (typeof v === "number") return v;
-  if (typeof v !== "string" || v === "" || v === "-") return NaN;
-  const n = +v;
-  // The common case, a plain number; +" " is 0 and +"1,000" NaN, so those take the long way.
-  if (n !== 0 && n === n) return n;
-  const s = v.trim();
-  if (s === "" || s === "-") return NaN;
-  // Thousands separators are not sent, but cost nothing to accept.
-  return Number(s.includes(",") ? s.replaceAll(",", "") : s);
-}
-
-// The JSON scanner.
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -135,8 +114,6 @@ const CLOSE_BRACKET = 0x5d;
 const N = 0x6e; // the "n" of null
 
 const encoder = new TextEncoder();
-const LIST_TOTAL_COUNT = encoder.encode("list_total_count");
-const ROW = encoder.encode("row");
 
 /** Powers of ten that are exact doubles: a mantissa below 2^53 divided by one is exact. */
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
@@ -147,19 +124,21 @@ const keyBytes = new WeakMap<PageFields, Uint8Array[]>();
 /** An empty array: what a field holds before it has one, so that its type never changes. */
 const NONE = new Uint32Array(0);
 
-/** Doubles an Int32Array's length. */
-function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
-  const out = new Int32Array(a.length * 2);
-  out.set(a);
-  return out;
+function copy<T extends Int32Array | Uint32Array | Float64Array>(to: T, from: ArrayLike<number>) {
+  to.set(from);
+  return to;
 }
+const doubled = (a: Int32Array) => copy(new Int32Array(a.length * 2), a);
 
 const MAX_FIELDS = 30; // a row's fields are bits of an int
 const EMPTY = new Uint8Array(0);
 const EMPTY_VIEW = new DataView(EMPTY.buffer);
 
-// The scan's state, read and written by the module's functions below, not by closures of each
-// scan (optimised code names the closures it inlined, and would be thrown away with them).
+// The scan's state (one object, `state`), read and written by the module's functions below, not
+// by closures of each scan: optimised code names the closures it inlined, and would be thrown
+// away with them. Reused, not made anew: its tables are kept, and V8 keeps the optimised code
+// that reads it only while an object of its shape lives (made anew, a full collection sent the
+// next 1k-row scan back to unoptimised code: 4.4-4.9 ms against 0.55-0.61).
 class Scan {
   b: Uint8Array = EMPTY;
   n = 0;
@@ -201,11 +180,7 @@ class Scan {
   entries = 0;
 }
 
-// The one state, reset for each scan (which runs to its end synchronously). Reused, not made
-// anew: its tables are kept, and V8 keeps the optimised code that reads it only while an object
-// of its shape lives (made anew, a full collection sent the next 1k-row scan back to unoptimised
-// code: 4.4-4.9 ms against 0.55-0.61).
-const state = new Scan();
+const state = new Scan(); // reset for each scan, which runs to its end synchronously
 
 /** Scans a page body. */
 export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
@@ -262,14 +237,13 @@ export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): P
   }
 }
 
-/** The scan of a body. */
 function scan(s: Scan, fields: PageFields): Page {
   // TextDecoder drops a leading BOM; so does the reference path.
   if (s.b[0] === 0xef && s.b[1] === 0xbb && s.b[2] === 0xbf) s.i = 3;
   expect(s, OPEN_BRACE);
-  literalKey(s, encoder.encode(fields.service));
+  literalKey(s, fields.service);
   expect(s, OPEN_BRACE);
-  literalKey(s, LIST_TOTAL_COUNT);
+  literalKey(s, "list_total_count");
   space(s);
   // A count: digits only, as the service writes it; anything else goes the reference way.
   let total = 0;
@@ -277,7 +251,7 @@ function scan(s: Scan, fields: PageFields): Page {
   while (s.b[s.i]! >= 0x30 && s.b[s.i]! <= 0x39) total = total * 10 + (s.b[s.i++]! - 0x30);
   if (s.i === from || s.i - from > 15 || (s.b[from] === 0x30 && s.i - from > 1)) throw GIVE_UP;
   expect(s, COMMA);
-  literalKey(s, ROW);
+  literalKey(s, "row");
   expect(s, OPEN_BRACKET);
   space(s);
   if (s.b[s.i] === CLOSE_BRACKET) s.i++;
@@ -343,13 +317,9 @@ function intern(s: Scan, f: number, start: number, end: number, hash: number, es
   return id;
 }
 
-/** Skips whitespace. */
 function space(s: Scan) {
-  for (;;) {
-    const c = s.b[s.i];
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) s.i++;
-    else break;
-  }
+  let c = s.b[s.i];
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = s.b[++s.i];
 }
 
 /** The byte `c`, after whitespace. */
@@ -361,10 +331,10 @@ function expect(s: Scan, c: number) {
   s.i++;
 }
 
-/** A key `"name"` with `want`'s bytes, then the colon. */
-function literalKey(s: Scan, want: Uint8Array) {
+/** A key `"name"` (ASCII), then the colon. */
+function literalKey(s: Scan, want: string) {
   expect(s, QUOTE);
-  for (let k = 0; k < want.length; k++) if (s.b[s.i + k] !== want[k]) throw GIVE_UP;
+  for (let k = 0; k < want.length; k++) if (s.b[s.i + k] !== want.charCodeAt(k)) throw GIVE_UP;
   if (s.b[s.i + want.length] !== QUOTE) throw GIVE_UP;
   s.i += want.length + 1;
   expect(s, COLON);
@@ -372,20 +342,9 @@ function literalKey(s: Scan, want: Uint8Array) {
 
 /** Makes room for twice the rows. */
 function grow(s: Scan) {
-  s.capacity *= 2;
-  for (let f = 0; f < s.nTexts; f++) {
-    if (s.ids[f] === NONE) continue;
-    const more = new Uint32Array(s.capacity);
-    more.set(s.ids[f]!);
-    s.ids[f] = more;
-  }
-  for (let j = 0; j < s.numbers.length; j++) {
-    const v = s.numbers[j];
-    if (v === undefined) continue;
-    const more = new Float64Array(s.capacity).fill(NaN);
-    more.set(v);
-    s.numbers[j] = more;
-  }
+  const n = (s.capacity *= 2);
+  s.ids = s.ids.map((v) => (v === NONE ? v : copy(new Uint32Array(n), v)));
+  s.numbers = s.numbers.map((v) => v && copy(new Float64Array(n).fill(NaN), v));
 }
 
 /** How many bytes from `a` on equal those from `c`, up to `max`: four at a time. */
@@ -483,19 +442,15 @@ function literalNull(s: Scan) {
 function skipValue(s: Scan) {
   if (s.b[s.i] === N) return literalNull(s);
   if (s.b[s.i] !== QUOTE) throw GIVE_UP;
-  let k = s.i + 1;
-  const start = k;
+  const start = s.i + 1;
+  let k = start;
   let escaped = false;
-  for (;;) {
-    const d = s.b[k];
-    if (d === QUOTE) break;
+  for (let d = s.b[k]; d !== QUOTE; d = s.b[++k]) {
     if (d === undefined || d < 0x20) throw GIVE_UP;
     if (d === BACKSLASH) {
       escaped = true;
-      k++;
-      if (s.b[k] === undefined) throw GIVE_UP;
+      if (s.b[++k] === undefined) throw GIVE_UP;
     }
-    k++;
   }
   if (escaped) decodeString(s.b, start, k, true);
   s.i = k + 1;
@@ -552,10 +507,7 @@ function text(s: Scan, f: number) {
   record(s, f, id);
 }
 
-/**
- * A numeric field's string, from its opening quote: NaN for "" and "-", the value of a
- * plain decimal (an optional sign, digits, a fraction) exactly as `+text` reads it.
- */
+/** A numeric field's string, from its quote: NaN for "" and "-", a decimal as `+text` reads it. */
 function decimal(s: Scan) {
   let k = s.i + 1;
   const start = k;
@@ -619,8 +571,7 @@ function row(s: Scan) {
   const start = s.i;
   let seen = 0;
   let p = 0;
-  // The places whose bytes equal the previous row's hold its values: only the rest is read.
-  // (Rows come item by item: only TIME and DATA_VALUE differ from one row to the next.)
+  // Places whose bytes equal the previous row's hold its values (rows come item by item).
   const places = s.prevPlaces;
   if (places > 0) {
     const equal = same(s, start, s.prevRow, s.ends[places - 1]!);
