@@ -28,12 +28,6 @@ export interface PageText {
   readonly constant: number;
 }
 
-/** A numeric field's first value that is not a plain number (row 0-based): the checks refuse it. */
-export interface OddValue {
-  readonly row: number;
-  readonly value: unknown;
-}
-
 /** A page of rows as columns: what every decoder gives. */
 export interface Page {
   readonly fields: PageFields;
@@ -44,8 +38,8 @@ export interface Page {
   readonly texts: readonly PageText[];
   /** By {@linkcode PageFields.numbers}: values, NaN where missing; `undefined` when all are. */
   readonly numbers: readonly (Float64Array | undefined)[];
-  /** By {@linkcode PageFields.numbers}: only the reference path keeps odd values. */
-  readonly odd?: readonly (OddValue | undefined)[] | undefined;
+  /** By {@linkcode PageFields.numbers}: the first value (if any) that is not a plain number. */
+  readonly odd?: readonly ({ row: number; value: unknown } | undefined)[] | undefined;
 }
 
 /** Thrown inside the scanner when the body leaves its shape; caught at its top. */
@@ -118,9 +112,6 @@ const encoder = new TextEncoder();
 /** Powers of ten that are exact doubles: a mantissa below 2^53 divided by one is exact. */
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
-/** A scan's keys as bytes, once per set of fields. */
-const keyBytes = new WeakMap<PageFields, Uint8Array[]>();
-
 /** An empty array: what a field holds before it has one, so that its type never changes. */
 const NONE = new Uint32Array(0);
 
@@ -184,12 +175,8 @@ const state = new Scan(); // reset for each scan, which runs to its end synchron
 
 /** Scans a page body. */
 export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
-  let keys = keyBytes.get(fields);
-  if (keys === undefined) {
-    keys = [...fields.text, ...fields.numbers].map((k) => encoder.encode(k));
-    if (keys.length > MAX_FIELDS) throw new RangeError("A scan reads at most 30 fields");
-    keyBytes.set(fields, keys);
-  }
+  const keys = [...fields.text, ...fields.numbers].map((k) => encoder.encode(k));
+  if (keys.length > MAX_FIELDS) throw new RangeError("A scan reads at most 30 fields");
   const s = state;
   s.b = b;
   s.n = b.length;
@@ -222,7 +209,39 @@ export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): P
   } else s.slots.fill(0);
   s.entries = 0;
   try {
-    return scan(s, fields);
+    // TextDecoder drops a leading BOM; so does the reference path.
+    if (s.b[0] === 0xef && s.b[1] === 0xbb && s.b[2] === 0xbf) s.i = 3;
+    expect(s, OPEN_BRACE);
+    literalKey(s, fields.service);
+    expect(s, OPEN_BRACE);
+    literalKey(s, "list_total_count");
+    space(s);
+    // A count: digits only, as the service writes it; anything else goes the reference way.
+    let total = 0;
+    const from = s.i;
+    while (s.b[s.i]! >= 0x30 && s.b[s.i]! <= 0x39) total = total * 10 + (s.b[s.i++]! - 0x30);
+    if (s.i === from || s.i - from > 15 || (s.b[from] === 0x30 && s.i - from > 1)) throw GIVE_UP;
+    expect(s, COMMA);
+    literalKey(s, "row");
+    expect(s, OPEN_BRACKET);
+    space(s);
+    if (s.b[s.i] === CLOSE_BRACKET) s.i++;
+    else do row(s); while (next(s, CLOSE_BRACKET));
+    expect(s, CLOSE_BRACE);
+    expect(s, CLOSE_BRACE);
+    space(s);
+    if (s.i !== s.n) throw GIVE_UP;
+    return {
+      fields,
+      total,
+      count: s.rows,
+      texts: s.values.map((dict, f) => ({
+        values: dict,
+        ids: s.ids[f] === NONE ? undefined : s.ids[f]!.subarray(0, s.rows),
+        constant: s.constant[f]! < 0 ? ABSENT_ID : s.constant[f]!,
+      })),
+      numbers: s.numbers.map((v) => v?.subarray(0, s.rows)),
+    };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
@@ -230,47 +249,10 @@ export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): P
     // The state outlives the scan: it must not hold the body or the page.
     s.b = EMPTY;
     s.view = EMPTY_VIEW;
-    s.keys = [];
     s.values = [];
     s.ids = [];
     s.numbers = [];
   }
-}
-
-function scan(s: Scan, fields: PageFields): Page {
-  // TextDecoder drops a leading BOM; so does the reference path.
-  if (s.b[0] === 0xef && s.b[1] === 0xbb && s.b[2] === 0xbf) s.i = 3;
-  expect(s, OPEN_BRACE);
-  literalKey(s, fields.service);
-  expect(s, OPEN_BRACE);
-  literalKey(s, "list_total_count");
-  space(s);
-  // A count: digits only, as the service writes it; anything else goes the reference way.
-  let total = 0;
-  const from = s.i;
-  while (s.b[s.i]! >= 0x30 && s.b[s.i]! <= 0x39) total = total * 10 + (s.b[s.i++]! - 0x30);
-  if (s.i === from || s.i - from > 15 || (s.b[from] === 0x30 && s.i - from > 1)) throw GIVE_UP;
-  expect(s, COMMA);
-  literalKey(s, "row");
-  expect(s, OPEN_BRACKET);
-  space(s);
-  if (s.b[s.i] === CLOSE_BRACKET) s.i++;
-  else do row(s); while (next(s, CLOSE_BRACKET));
-  expect(s, CLOSE_BRACE);
-  expect(s, CLOSE_BRACE);
-  space(s);
-  if (s.i !== s.n) throw GIVE_UP;
-  return {
-    fields,
-    total,
-    count: s.rows,
-    texts: s.values.map((dict, f) => ({
-      values: dict,
-      ids: s.ids[f] === NONE ? undefined : s.ids[f]!.subarray(0, s.rows),
-      constant: s.constant[f]! < 0 ? ABSENT_ID : s.constant[f]!,
-    })),
-    numbers: s.numbers.map((v) => v?.subarray(0, s.rows)),
-  };
 }
 
 /** The id of bytes `start` to `end` in field `f`'s dictionary, added when new. */
@@ -541,8 +523,7 @@ function decimal(s: Scan) {
     if (k === start || (k === start + 1 && negative)) return NaN;
     throw GIVE_UP;
   }
-  // Up to 15 digits and 22 decimals, one correctly rounded division gives what `+text`
-  // gives (Clinger's fast path); longer ones are read by the engine.
+  // Up to 15 digits and 22 decimals, one correctly rounded division is `+text` (Clinger).
   if (digits <= 15 && scale <= 22) {
     const x = scale === 0 ? m : m / POW10[scale]!;
     return negative ? -x : x;
