@@ -154,18 +154,14 @@ export function rootElement(body: string): string | undefined {
   let i = 0;
   for (;;) {
     while (i < body.length && /\s/.test(body[i]!)) i++;
-    if (body.startsWith("<?", i)) {
-      const end = body.indexOf("?>", i + 2);
-      if (end < 0) return undefined;
-      i = end + 2;
-    } else if (body.startsWith("<!--", i)) {
-      const end = body.indexOf("-->", i + 4);
-      if (end < 0) return undefined;
-      i = end + 3;
-    } else if (body.startsWith("<!", i)) {
-      return DOCTYPE;
-    } else break;
+    const open = ["<?", "<!--"].find((o) => body.startsWith(o, i));
+    if (open === undefined) break;
+    const close = open === "<?" ? "?>" : "-->";
+    const end = body.indexOf(close, i + open.length);
+    if (end < 0) return undefined;
+    i = end + close.length;
   }
+  if (body.startsWith("<!", i)) return DOCTYPE;
   if (body[i] !== "<") return undefined;
   return NAME.exec(body.slice(i + 1, i + 201))?.[0];
 }
@@ -210,25 +206,23 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
     while (i < n && nameChar(body.charCodeAt(i))) i++;
     return body.slice(from, i);
   };
-  /** The end of an opening tag: `>` (false), `/>` (true: empty), else `undefined`. */
-  const tagEnd = (): boolean | undefined => {
-    const c = body.charCodeAt(i);
-    if (c === 62 /* > */) i++;
-    else if (c === 47 /* / */ && body.charCodeAt(i + 1) === 62) i += 2;
-    else return undefined;
-    return c === 47;
-  };
-  /** An opening tag at `i`: its name, and whether it closes itself. Attributes are skipped. */
-  const open = (): { tag: string; empty: boolean } => {
+  /** An opening tag at `i`: its name (`guess`, if so, not read anew), whether it is empty. */
+  const open = (guess?: string): { tag: string; empty: boolean } => {
     if (body.charCodeAt(i) !== 60 /* < */) throw NOT_FLAT;
     i++;
-    const tag = name();
+    const g = guess ?? "";
+    const guessed = g !== "" && body.startsWith(g, i) && !nameChar(body.charCodeAt(i + g.length));
+    const tag = guessed ? g : name();
+    if (guessed) i += g.length;
     for (;;) {
       const before = i;
       space();
-      const empty = tagEnd();
-      if (empty !== undefined) return { tag, empty };
-      if (i === before) throw NOT_FLAT; // an attribute must follow a space
+      const c = body.charCodeAt(i);
+      if (c === 62 /* > */ || (c === 47 /* / */ && body.charCodeAt(i + 1) === 62)) {
+        i += c === 62 ? 1 : 2;
+        return { tag, empty: c === 47 };
+      }
+      if (i === before) throw NOT_FLAT; // attributes (skipped) follow a space
       name();
       if (body[i] !== "=") throw NOT_FLAT;
       const quote = body[i + 1];
@@ -288,17 +282,9 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
         space();
         if (body.charCodeAt(i) === 60 && body.charCodeAt(i + 1) === 47) break;
         const guess = expected ? template[fields] : undefined;
-        let field: { tag: string; empty: boolean } | undefined;
-        if (guess !== undefined && body.charCodeAt(i) === 60 && body.startsWith(guess, i + 1)) {
-          const at = i;
-          i += 1 + guess.length;
-          const empty = tagEnd();
-          if (empty !== undefined) field = { tag: guess, empty };
-          else i = at;
-        }
-        if (field === undefined) {
+        const field = open(guess);
+        if (field.tag !== guess) {
           expected = false;
-          field = open();
           if (field.tag === "row" || Object.hasOwn(row, field.tag)) throw NOT_FLAT;
         }
         row[field.tag] = value(field.tag, field.empty);
@@ -333,7 +319,7 @@ function fieldsOfRows(rows: readonly RawRow[], service: string): PageFields {
   return { service, text: [...keys], numbers: [], whole: [] };
 }
 
-/** A numeric field's value; NaN for missing ("" and "-") or unreadable. */
+/** A numeric field's value, NaN for "", "-" or unreadable; spaces and thousands separators pass. */
 function numberOf(v: unknown): number {
   if (typeof v === "number") return v;
   if (typeof v !== "string" || v === "" || v === "-") return NaN;
@@ -342,7 +328,6 @@ function numberOf(v: unknown): number {
   if (n !== 0 && n === n) return n;
   const s = v.trim();
   if (s === "" || s === "-") return NaN;
-  // Thousands separators are not sent, but cost nothing to accept.
   return Number(s.includes(",") ? s.replaceAll(",", "") : s);
 }
 
