@@ -108,6 +108,9 @@ const CLOSE_BRACKET = 0x5d;
 const N = 0x6e; // the "n" of null
 
 const encoder = new TextEncoder();
+const encode = (k: string) => encoder.encode(k);
+/** A scan's keys as bytes, once per set of fields. */
+const keyBytes = new WeakMap<PageFields, Uint8Array[]>();
 
 /** Powers of ten that are exact doubles: a mantissa below 2^53 divided by one is exact. */
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
@@ -175,8 +178,9 @@ const state = new Scan(); // reset for each scan, which runs to its end synchron
 
 /** Scans a page body. */
 export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
-  const keys = [...fields.text, ...fields.numbers].map((k) => encoder.encode(k));
+  const keys = keyBytes.get(fields) ?? [...fields.text, ...fields.numbers].map(encode);
   if (keys.length > MAX_FIELDS) throw new RangeError("A scan reads at most 30 fields");
+  keyBytes.set(fields, keys);
   const s = state;
   s.b = b;
   s.n = b.length;
