@@ -1,27 +1,17 @@
 /**
  * What a page's rows must be to belong to the query that asked for them, checked on its columns
- * before any row is kept: StatisticSearch's STAT_CODE, TIME within the cycle and range asked,
- * items asked, no (items, TIME) twice in a pull; plain decimal numbers ({@linkcode isPlainNumber});
- * StatisticItemList's STAT_CODE. Each distinct value once, then one pass over the ids.
+ * before any row is kept: the table, items, cycle and range asked, no (items, TIME) twice in a
+ * pull, plain numbers. Each distinct value once, then one pass over the ids.
  *
  * @module
  */
 
 import { BodyError, fieldName, type Redactor } from "./_errors.ts";
 import { ABSENT_ID, type Page, type PageText } from "./_scan.ts";
-import {
-  civilDays,
-  type Cycle,
-  daysInMonth,
-  digitsAt,
-  isCycle,
-  tryParseLabel,
-} from "../wire/period.ts";
+import type { Cycle } from "../wire/period.ts";
+import { civilDays, daysInMonth, digitsAt, isCycle, tryParseLabel } from "../wire/period.ts";
 
-/**
- * A TIME label's period ordinal in a cycle, as `tryParseLabel(label.trim(), cycle)` gives it, or
- * `undefined`.
- */
+/** A TIME label's period ordinal in a cycle, as `tryParseLabel(label.trim(), cycle)?.index`. */
 export function periodOf(label: string, cycle: Cycle): number | undefined {
   const year = digitsAt(label, 0, 4);
   if (year >= 1000) {
@@ -37,58 +27,35 @@ export function periodOf(label: string, cycle: Cycle): number | undefined {
       if (m < 1 || m > 12 || d < 1 || d > daysInMonth(year, m)) return undefined;
       return civilDays(year, m, d);
     }
-    if (
-      (cycle === "Q" || cycle === "S") && n === 6 && label.charCodeAt(4) === cycle.charCodeAt(0)
-    ) {
+    const per = cycle === "Q" ? 4 : cycle === "S" ? 2 : 0;
+    if (per > 0 && n === 6 && label.charCodeAt(4) === cycle.charCodeAt(0)) {
       const k = label.charCodeAt(5) - 48;
-      return k >= 1 && k <= (cycle === "Q" ? 4 : 2)
-        ? year * (cycle === "Q" ? 4 : 2) + k - 1
-        : undefined;
+      return k >= 1 && k <= per ? year * per + k - 1 : undefined;
     }
   }
   return tryParseLabel(label.trim(), cycle)?.index;
 }
 
-/** A code as the service echoes it: the same, or the same but for case and spaces. */
-function sameCode(v: unknown, want: string, upper: string): boolean {
-  return v === want || (typeof v === "string" && v.trim().toUpperCase() === upper);
-}
-
 const ITEM_FIELDS = ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4"] as const;
+type Four<T> = [T, T, T, T];
 
-/** A StatisticSearch query as its arguments say: table, cycle, range, items. */
-interface SearchAsked {
-  statCode: string;
-  upper: string;
-  cycle: Cycle;
-  start: string;
-  end: string;
-  lo: number;
-  hi: number;
-  /** The item codes asked, by level; `undefined` where any will do. */
-  items: (string | undefined)[];
-}
+/** A StatisticSearch query as its arguments say; `items` by level, `undefined` where any will do. */
+type SearchAsked = NonNullable<ReturnType<typeof searchAsked>>;
 
 /** Reads a StatisticSearch request's arguments: table, cycle, start, end, items. */
-function searchAsked(args: readonly string[]): SearchAsked | undefined {
-  const [statCode, cycle, start, end, ...items] = args;
+function searchAsked(args: readonly string[]) {
+  const [statCode, cycle, start, end, ...codes] = args;
   if (statCode === undefined || !isCycle(cycle) || start === undefined || end === undefined) {
     return undefined;
   }
   const lo = tryParseLabel(start, cycle)?.index;
   const hi = tryParseLabel(end, cycle)?.index;
   if (lo === undefined || hi === undefined) return undefined;
-  return {
-    statCode,
-    upper: statCode.toUpperCase(),
-    cycle,
-    start,
-    end,
-    lo,
-    hi,
-    items: items.map((code) => (code === "?" || code === "" ? undefined : code)),
-  };
+  const items = codes.map((code) => (code === "?" || code === "" ? undefined : code));
+  return { statCode, cycle, start, end, lo, hi, items };
 }
+
+type Fail = (row: number, field: string, v: unknown, what: string) => never;
 
 /**
  * The checks of one pull: every page of one request (a part of a search), in any order. It
@@ -128,40 +95,36 @@ export class PullChecks {
     this.#table = service === "StatisticItemList" ? args[0] : undefined;
   }
 
-  /** Checks one page, marking each row's (items, TIME) as seen. */
+  /** Checks one page, marking each row's (items, TIME) as seen; gives the undoing of that. */
   page(page: Page, firstRow: number, redactor: Redactor): () => void {
-    const fail = (row: number, field: string, v: unknown, what: string): never => {
+    const fail: Fail = (row, field, v, what) => {
       throw new BodyError(
         `row ${firstRow + row}, field ${fieldName(field)}, holds ${shown(v, redactor)}, ${what}`,
       );
     };
+    // A row's numbers are read after its codes and TIME: a row before the odd one fails first.
     const odd = firstOdd(page);
-    const failOdd = (o: Odd) =>
-      fail(o.row, o.field, o.value, `not a plain ${o.whole ? "whole" : "decimal"} number`);
-    if (this.#search !== undefined) return this.#searchPage(page, fail, failOdd, odd, redactor);
-    if (this.#table !== undefined) {
+    const oddRow = odd?.row ?? page.count;
+    let undo = () => {};
+    if (this.#search !== undefined) undo = this.#searchPage(page, oddRow, fail, redactor);
+    else if (this.#table !== undefined) {
       const stat = textAt(page, "STAT_CODE");
       const bad = badCodes(stat.values, this.#table);
       const [s, sm] = idsOf(stat);
-      const limit = odd === undefined ? page.count : odd.row + 1;
-      for (let j = 0; j < limit; j++) {
+      for (let j = 0; j <= oddRow && j < page.count; j++) {
         const id = s[j & sm]!;
         if (bad[id] === 1) {
           fail(j, "STAT_CODE", stat.values[id], `not the table asked (${this.#table})`);
         }
       }
     }
-    if (odd !== undefined) failOdd(odd);
-    return () => {};
+    if (odd === undefined) return undo;
+    undo();
+    return fail(odd.row, odd.field, odd.value, odd.what);
   }
 
-  #searchPage(
-    page: Page,
-    fail: (row: number, field: string, v: unknown, what: string) => never,
-    failOdd: (odd: Odd) => never,
-    odd: Odd | undefined,
-    redactor: Redactor,
-  ): () => void {
+  /** The search's checks; when a row before `oddRow` fails, undone first. */
+  #searchPage(page: Page, oddRow: number, fail: Fail, redactor: Redactor): () => void {
     const q = this.#search!;
     const count = page.count;
     const stat = textAt(page, "STAT_CODE");
@@ -170,21 +133,19 @@ export class PullChecks {
     // Which ids hold a code other than the one asked (none where any will do), and each
     // distinct label's place in the range asked: each distinct value read once.
     const statBad = badCodes(stat.values, q.statCode);
-    const itemBad = items.map((x, k) => badCodes(x.values, q.items[k]));
-    const [bad1, bad2, bad3, bad4] = itemBad as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+    const itemBad = items.map((x, k) => badCodes(x.values, q.items[k])) as Four<Uint8Array>;
+    const [bad1, bad2, bad3, bad4] = itemBad;
     const offsets = labelOffsets(time.values, q);
     // Ids of row j as `ids[j & mask]`: a column that holds one value is that id at index 0.
     const [s, sm] = idsOf(stat);
     const [t, tm] = idsOf(time);
-    const [a, am] = idsOf(items[0]!);
-    const [b, bm] = idsOf(items[1]!);
-    const [c, cm] = idsOf(items[2]!);
-    const [d, dm] = idsOf(items[3]!);
+    const columns = items.map(idsOf) as Four<[Uint32Array, number]>;
+    const [[a, am], [b, bm], [c, cm], [d, dm]] = columns;
+    const itemIdsAt = (j: number) => columns.map(([x, m]) => x[j & m]!);
+    const codesAt = (j: number) => itemIdsAt(j).map((id, k) => items[k]!.values[id]);
     // The pull's item ids by the page's ids of ITEM_CODE1..4 (one number, when it fits).
-    const [n1, n2, n3, n4] = items.map((x) => x.values.length) as [number, number, number, number];
+    const [n1, n2, n3, n4] = items.map((x) => x.values.length) as Four<number>;
     const byIds = n1 * n2 * n3 * n4 <= Number.MAX_SAFE_INTEGER ? new Map<number, number>() : null;
-    const codesOf = (j: number) =>
-      items.map((x, k) => x.values[[a[j & am]!, b[j & bm]!, c[j & cm]!, d[j & dm]!][k]!]);
     const all = this.#seen;
     const marked = new Int32Array(count);
     // Run by run (rows come item by item, a run holding the same codes): its codes checked
@@ -197,81 +158,67 @@ export class PullChecks {
       const key = ((aj * n2 + bj) * n3 + cj) * n4 + dj;
       let id = byIds?.get(key) ?? -1;
       if (id < 0) {
-        const [v1, v2, v3, v4] = codesOf(j);
-        id = this.#itemId(v1, v2, v3, v4);
+        id = this.#itemId(codesAt(j));
         byIds?.set(key, id);
       }
-      const end = runEnd(s, sm, a, am, b, bm, c, cm, d, dm, j, count);
-      const stop = markRun(all[id]!, id, t, tm, offsets, j, end, marked);
-      j = stop;
-      if (stop < end) break;
+      let end = j + 1;
+      while (
+        end < count && s[end & sm] === sj && a[end & am] === aj && b[end & bm] === bj &&
+        c[end & cm] === cj && d[end & dm] === dj
+      ) end++;
+      j = markRun(all[id]!, id, t, tm, offsets, j, end, marked);
+      if (j < end) break;
     }
     const done = j;
     const undo = () => {
       for (let k = 0; k < done; k++) unmark(all[marked[k]!]!, offsets[t[k & tm]!]!);
     };
-    if (done === count && odd === undefined) return undo;
-    // A row failed: the first, and of its fields the first, in the order the fields are read.
+    if (done === count || oddRow < done) return undo;
+    // A row failed: of its fields the first, in the order the fields are read.
     undo();
-    if (odd !== undefined && odd.row < done) failOdd(odd);
-    if (done === count) return failOdd(odd!);
     const sj = s[done & sm]!;
     if (statBad[sj] === 1) {
       fail(done, "STAT_CODE", stat.values[sj], `not the table asked (${q.statCode})`);
     }
-    const ids = [a[done & am]!, b[done & bm]!, c[done & cm]!, d[done & dm]!];
-    ids.forEach((v, k) => {
+    itemIdsAt(done).forEach((v, k) => {
       if (itemBad[k]![v] === 1) {
         fail(done, ITEM_FIELDS[k]!, items[k]!.values[v], `not the item asked (${q.items[k]})`);
       }
     });
     const tj = t[done & tm]!;
-    const offset = offsets[tj]!;
-    if (offset === NOT_A_PERIOD) {
-      fail(done, "TIME", time.values[tj], `not a period of cycle ${q.cycle}`);
+    const label = time.values[tj];
+    if (offsets[tj] === NOT_A_PERIOD) fail(done, "TIME", label, `not a period of cycle ${q.cycle}`);
+    if (offsets[tj] === OUTSIDE) {
+      fail(done, "TIME", label, `outside the range asked (${q.start} to ${q.end})`);
     }
-    if (offset === OUTSIDE) {
-      fail(done, "TIME", time.values[tj], `outside the range asked (${q.start} to ${q.end})`);
-    }
-    if (odd?.row === done) failOdd(odd);
-    const codes = shownItems(codesOf(done), redactor);
-    return fail(
-      done,
-      "TIME",
-      time.values[tj],
-      `a period already given for the same items (${codes})`,
-    );
+    if (done === oddRow) return () => {}; // undone: its number fails
+    const codes = shownItems(codesAt(done), redactor);
+    return fail(done, "TIME", label, `a period already given for the same items (${codes})`);
   }
 
   /** The pull's id of an item (ITEM_CODE1..4), made with its record of periods when new. */
-  #itemId(c1: unknown, c2: unknown, c3: unknown, c4: unknown): number {
-    const q = this.#search!;
-    const items = `${c1}\u0001${c2}\u0001${c3}\u0001${c4}`;
+  #itemId(codes: readonly unknown[]): number {
+    const items = codes.map(String).join("\u0001");
     let id = this.#itemIds.get(items) ?? -1;
     if (id < 0) {
       id = this.#itemIds.size;
       this.#itemIds.set(items, id);
-      this.#seen.push(newSeen(q.hi - q.lo + 1));
+      // Periods beyond MAX_BITS use a set: bits for them all would cost more than the rows.
+      const periods = this.#search!.hi - this.#search!.lo + 1;
+      this.#seen.push(periods <= MAX_BITS ? new Uint8Array((periods + 7) >> 3) : new Set<number>());
     }
     return id;
   }
 }
 
-/** A numeric field's first value that is not a plain number, with its field. */
-interface Odd {
-  row: number;
-  field: string;
-  value: unknown;
-  whole: boolean;
-}
-
-/** The page's first numeric value that is not a plain number: by row, then by field. */
-function firstOdd(page: Page): Odd | undefined {
-  let first: Odd | undefined;
+/** The page's first numeric value that is not a plain number (by row, then by field). */
+function firstOdd(page: Page) {
+  let first: { row: number; field: string; value: unknown; what: string } | undefined;
   page.odd?.forEach((o, j) => {
     if (o === undefined || (first !== undefined && first.row <= o.row)) return;
     const field = page.fields.numbers[j]!;
-    first = { row: o.row, field, value: o.value, whole: page.fields.whole.includes(field) };
+    const what = `not a plain ${page.fields.whole.includes(field) ? "whole" : "decimal"} number`;
+    first = { row: o.row, field, value: o.value, what };
   });
   return first;
 }
@@ -290,40 +237,19 @@ function idsOf(t: PageText): [Uint32Array, number] {
   return t.ids === undefined ? [Uint32Array.of(t.constant), 0] : [t.ids, -1];
 }
 
-/** 1 for each distinct value of a page dictionary that is not the code asked (if one was). */
+/**
+ * 1 for each distinct value of a page dictionary that is not the code asked (if one was): the
+ * same, or the same but for case and spaces.
+ */
 function badCodes(values: readonly unknown[], want: string | undefined): Uint8Array {
   const bad = new Uint8Array(values.length);
   if (want === undefined) return bad;
   const upper = want.toUpperCase();
   for (let id = 0; id < values.length; id++) {
     const v = values[id];
-    if (v !== want && !sameCode(v, want, upper)) bad[id] = 1;
+    if (v !== want && (typeof v !== "string" || v.trim().toUpperCase() !== upper)) bad[id] = 1;
   }
   return bad;
-}
-
-/** The end of the run of rows from `j` on that hold row `j`'s codes (by their ids). */
-function runEnd(
-  s: Uint32Array,
-  sm: number,
-  a: Uint32Array,
-  am: number,
-  b: Uint32Array,
-  bm: number,
-  c: Uint32Array,
-  cm: number,
-  d: Uint32Array,
-  dm: number,
-  j: number,
-  count: number,
-): number {
-  const sj = s[j & sm], aj = a[j & am], bj = b[j & bm], cj = c[j & cm], dj = d[j & dm];
-  let k = j + 1;
-  while (
-    k < count && s[k & sm] === sj && a[k & am] === aj && b[k & bm] === bj && c[k & cm] === cj &&
-    d[k & dm] === dj
-  ) k++;
-  return k;
 }
 
 /**
@@ -343,7 +269,8 @@ function markRun(
   if (seen instanceof Set) {
     for (let j = from; j < to; j++) {
       const offset = offsets[t[j & tm]!]!;
-      if (offset < 0 || !mark(seen, offset)) return j;
+      if (offset < 0 || seen.has(offset)) return j;
+      seen.add(offset);
       marked[j] = id;
     }
     return to;
@@ -360,22 +287,16 @@ function markRun(
   return to;
 }
 
-/** A TIME that is no label of the cycle asked. */
-const NOT_A_PERIOD = -1;
-/** A TIME outside the range asked. */
-const OUTSIDE = -2;
+const NOT_A_PERIOD = -1; // a TIME that is no label of the cycle asked
+const OUTSIDE = -2; // a TIME outside the range asked
 
 /** Each distinct TIME's place in the range asked, or why it has none. */
 function labelOffsets(values: readonly unknown[], q: SearchAsked): Int32Array {
   const offsets = new Int32Array(values.length);
   for (let id = 0; id < values.length; id++) {
     const v = values[id];
-    const period = typeof v === "string" ? periodOf(v, q.cycle) : undefined;
-    offsets[id] = period === undefined
-      ? NOT_A_PERIOD
-      : period < q.lo || period > q.hi
-      ? OUTSIDE
-      : period - q.lo;
+    const p = typeof v === "string" ? periodOf(v, q.cycle) : undefined;
+    offsets[id] = p === undefined ? NOT_A_PERIOD : p < q.lo || p > q.hi ? OUTSIDE : p - q.lo;
   }
   return offsets;
 }
@@ -383,26 +304,7 @@ function labelOffsets(values: readonly unknown[], q: SearchAsked): Int32Array {
 /** The periods seen of one item: a bit a period, or a set for a range too long for bits. */
 type Seen = Uint8Array | Set<number>;
 
-/** Periods above this use a set: bits for them all would cost more than the rows. */
 const MAX_BITS = 1 << 17;
-
-function newSeen(periods: number): Seen {
-  return periods <= MAX_BITS ? new Uint8Array((periods + 7) >> 3) : new Set<number>();
-}
-
-/** Marks a period seen; `false` when it was already. */
-function mark(seen: Seen, offset: number): boolean {
-  if (seen instanceof Set) {
-    if (seen.has(offset)) return false;
-    seen.add(offset);
-    return true;
-  }
-  const byte = seen[offset >> 3]!;
-  const bit = 1 << (offset & 7);
-  if ((byte & bit) !== 0) return false;
-  seen[offset >> 3] = byte | bit;
-  return true;
-}
 
 function unmark(seen: Seen, offset: number): void {
   if (seen instanceof Set) seen.delete(offset);

@@ -1,62 +1,32 @@
 /**
- * A body's bytes to a {@linkcode Page} of rows or a RESULT code. JSON pages go through the
- * scanner (`_scan.ts`); anything else the reference way: text, JSON.parse or the XML readers
- * (a one-pass reader for ECOS's flat shape, else fast-xml-parser, loaded only when needed), one
- * envelope reader for both formats, the rows into the same columns. The reference way words
- * every error and is the scanner's oracle in the tests.
+ * A body's bytes to a {@linkcode Page} of rows or a RESULT code: JSON pages through the scanner
+ * (`_scan.ts`), the rest the reference way (JSON.parse, a one-pass reader of ECOS's flat XML or
+ * fast-xml-parser, one envelope reader), which words every error and is the scanner's oracle.
  *
  * @module
  */
 
 import { loadXmlParser as loadParserModule, type XMLParser } from "../deps.ts";
 import { BodyError, fieldName } from "./_errors.ts";
-import {
-  ABSENT_ID,
-  isPlainNumber,
-  numberOf,
-  type OddValue,
-  type Page,
-  type PageFields,
-  type PageText,
-  scanPage,
-} from "./_scan.ts";
+import { ABSENT_ID, isPlainNumber, scanPage } from "./_scan.ts";
+import type { Page, PageFields } from "./_scan.ts";
 
 /** One row as the service sent it: field name to string, number or null. */
 export type RawRow = Record<string, unknown>;
 
-/** A body as the reference decoders read it: rows with their total, or a RESULT code. */
-export type Envelope =
-  | {
-    /** A page of rows. */
-    kind: "rows";
-    /** `list_total_count`: the rows of the whole query, over all pages. */
-    total: number;
-    /** The rows of this page, as decoded. */
-    rows: RawRow[];
-  }
-  | {
-    /** A RESULT body: an information or error code. */
-    kind: "result";
-    /** The code, e.g. "INFO-200". */
-    code: string;
-    /** The service's message. */
-    message: string;
-  };
+/** A RESULT body: an information or error code (e.g. "INFO-200") and the service's message. */
+export type ResultBody = { kind: "result"; code: string; message: string };
 
-/** A body decoded: a page of rows as columns, or a RESULT code. */
-export type Decoded =
-  | {
-    /** A page of rows. */
-    kind: "rows";
-    /** The page. */
-    page: Page;
-  }
-  | Extract<Envelope, { kind: "result" }>;
+/** A body as the reference decoders read it: rows with `list_total_count`, or a RESULT. */
+export type Envelope = { kind: "rows"; total: number; rows: RawRow[] } | ResultBody;
+
+/** A body decoded: a page of rows as columns, or a RESULT. */
+export type Decoded = { kind: "rows"; page: Page } | ResultBody;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-function readResult(v: Record<string, unknown>): Extract<Envelope, { kind: "result" }> {
+function readResult(v: Record<string, unknown>): ResultBody {
   const code = typeof v.CODE === "string" ? v.CODE.trim() : "";
   if (!/^[A-Z]{1,10}-\d{1,6}$/.test(code)) throw new BodyError("a RESULT without a CODE");
   const message = typeof v.MESSAGE === "string" ? v.MESSAGE : "";
@@ -82,49 +52,30 @@ export function readEnvelope(parsed: unknown, service: string): Envelope {
   }
   const raw = body.row;
   // XML empty envelopes and odd JSON can carry one row as an object, or none at all.
-  const rows = raw === undefined || raw === null || raw === ""
-    ? []
-    : Array.isArray(raw)
-    ? raw
-    : [raw];
-  checkRows(rows);
+  const none = raw === undefined || raw === null || raw === "";
+  const rows: unknown[] = none ? [] : Array.isArray(raw) ? raw : [raw];
+  const bad = rows.findIndex((row) => !isObject(row));
+  if (bad >= 0) throw new BodyError(`row ${bad + 1} is not an object`);
   return { kind: "rows", total, rows: rows as RawRow[] };
 }
 
-/** Every row is an object. */
-function checkRows(rows: readonly unknown[]): void {
-  for (let i = 0; i < rows.length; i++) {
-    if (!isObject(rows[i])) throw new BodyError(`row ${i + 1} is not an object`);
-  }
-}
-
-// JSON, the reference way.
-
 /** Decodes a JSON body. */
 export function decodeJson(text: string, service: string): Envelope {
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return readEnvelope(JSON.parse(text), service);
   } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
     // The parser's own message quotes a window of the body, which may cut a key echoed there
     // in two; keep only its words, and quote the body ourselves (redacted before the cut).
-    const reason = String((e as Error).message).replace(/".*"(?:\.\.\.)?/s, "…");
+    const reason = e.message.replace(/".*"(?:\.\.\.)?/s, "…");
     throw new BodyError(`the JSON does not parse (${reason})`, { quote: text });
   }
-  return readEnvelope(parsed, service);
 }
 
-// XML.
-
-// Values stay strings ("0101000" is an item code, "2020" a label): the frame converts them.
-// Attributes (number="true" in the official guide) carry nothing we need. A lone <row> must
-// still be a list. Whitespace is kept so that values equal their JSON twins; the whitespace
-// between tags lands in "#text" keys, which nobody reads.
-/**
- * The options the client reads XML with (also the reference of the fast path's tests).
- *
- * @internal
- */
+// Values stay strings ("0101000" is an item code): the frame converts them. Attributes
+// (number="true" in the guide) carry nothing we need. A lone <row> must still be a list.
+// Whitespace is kept so that values equal their JSON twins (between tags it lands in "#text").
+/** The options the client reads XML with (also the flat reader's reference in tests). @internal */
 export const XML_PARSER_OPTIONS = {
   ignoreAttributes: true,
   parseTagValue: false,
@@ -140,10 +91,7 @@ export const XML_PARSER_OPTIONS = {
 let parser: XMLParser | undefined;
 let loading: Promise<void> | undefined;
 
-/**
- * Loads fast-xml-parser, once: {@linkcode decodeXml} needs it for XML of another shape than
- * ECOS's flat one.
- */
+/** Loads fast-xml-parser, once: {@linkcode decodeXml} needs it for XML not in ECOS's flat shape. */
 export function loadXmlParser(): Promise<void> {
   loading ??= loadParserModule().then((m) => {
     parser = new m.XMLParser(XML_PARSER_OPTIONS);
@@ -151,10 +99,7 @@ export function loadXmlParser(): Promise<void> {
   return loading;
 }
 
-/**
- * Raised by {@linkcode decodeXml} for a body that needs fast-xml-parser before it is loaded:
- * load it ({@linkcode loadXmlParser}) and decode the body again.
- */
+/** Raised by {@linkcode decodeXml} for a body that needs fast-xml-parser before it is loaded. */
 export class XmlParserNotLoaded extends Error {
   constructor() {
     super("fast-xml-parser is not loaded: await loadXmlParser(), then decode again");
@@ -171,9 +116,9 @@ export function decodeXml(text: string, service: string): Envelope {
   if (root === DOCTYPE) {
     throw new BodyError("a DOCTYPE, which ECOS bodies never have", { quote: body });
   }
-  // A body cut short cannot end with its root's closing tag; checking this is far cheaper than
-  // validating the whole document.
-  if (!closesWith(body, root)) {
+  // A body cut short cannot end with its root's closing tag (spaces allowed before its ">"):
+  // far cheaper than validating the whole document.
+  if (!body.endsWith(">") || !body.slice(0, -1).trimEnd().endsWith(`</${root}`)) {
     throw new BodyError(`the XML is cut short (no closing </${root}>)`, {
       quote: body,
       quoteEnd: true,
@@ -186,83 +131,48 @@ export function decodeXml(text: string, service: string): Envelope {
     try {
       parsed = parser.parse(body);
     } catch (e) {
-      // The parser's message quotes a window of the body ("Context: ..."), which may cut a key
-      // echoed there in two: keep only its words, and quote the body ourselves (redacted first).
+      // As for JSON: the parser's own words, the body quoted by us.
       const reason = String((e as Error).message).replace(/\s*Context:.*$/s, "");
       throw new BodyError(`the XML does not parse (${reason})`, { quote: text });
     }
   }
-  return readEnvelope(trimScalars(parsed), service);
+  return readEnvelope(parsed, service);
 }
 
 const DOCTYPE = "!DOCTYPE";
 const NAME = /^[A-Za-z_][\w.-]{0,199}/;
 
 /**
- * The root element's name, after whitespace, an XML declaration, processing instructions and
- * comments; {@linkcode DOCTYPE} for a document type declaration. One pass: each step moves
- * forward with indexOf, so hostile bodies cost linear time (a regular expression over
- * repeated comments can backtrack exponentially).
+ * The root element's name (`undefined` if none), after whitespace, an XML declaration,
+ * processing instructions and comments; {@linkcode DOCTYPE} for a document type declaration.
+ * Each step moves forward with indexOf: linear time for hostile bodies, where a regular
+ * expression over repeated comments can backtrack exponentially.
  *
- * @returns The name, or `undefined` when there is none.
  * @internal
  */
 export function rootElement(body: string): string | undefined {
   let i = 0;
   for (;;) {
     while (i < body.length && /\s/.test(body[i]!)) i++;
-    if (body.startsWith("<?", i)) {
-      const end = body.indexOf("?>", i + 2);
-      if (end < 0) return undefined;
-      i = end + 2;
-    } else if (body.startsWith("<!--", i)) {
-      const end = body.indexOf("-->", i + 4);
-      if (end < 0) return undefined;
-      i = end + 3;
-    } else if (body.startsWith("<!", i)) {
-      return DOCTYPE;
-    } else break;
+    const open = ["<?", "<!--"].find((o) => body.startsWith(o, i));
+    if (open === undefined) break;
+    const close = open === "<?" ? "?>" : "-->";
+    const end = body.indexOf(close, i + open.length);
+    if (end < 0) return undefined;
+    i = end + close.length;
   }
+  if (body.startsWith("<!", i)) return DOCTYPE;
   if (body[i] !== "<") return undefined;
   return NAME.exec(body.slice(i + 1, i + 201))?.[0];
 }
 
-/** Whether a body ends with the closing tag of `root` (spaces allowed before its `>`). */
-function closesWith(body: string, root: string): boolean {
-  const end = body.trimEnd();
-  if (!end.endsWith(">")) return false;
-  const tail = end.slice(0, -1).trimEnd();
-  return tail.endsWith(`</${root}`);
-}
-
-/** list_total_count and CODE may be surrounded by whitespace in pretty-printed XML. */
-function trimScalars(parsed: unknown): unknown {
-  if (typeof parsed !== "object" || parsed === null) return parsed;
-  for (const body of Object.values(parsed as Record<string, unknown>)) {
-    if (typeof body !== "object" || body === null) continue;
-    const b = body as Record<string, unknown>;
-    for (const key of ["list_total_count", "row_count", "CODE"]) {
-      if (typeof b[key] === "string") b[key] = (b[key] as string).trim();
-    }
-  }
-  return parsed;
-}
-
-/** A-Z, a-z, _: a name's first character. */
+// A name: A-Z, a-z or _, then also 0-9, "." and "-".
 const nameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-/** A name's other characters: also 0-9, "." and "-". */
 const nameChar = (c: number) => nameStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-};
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
-/** Thrown inside the scanner when the body leaves the flat shape; caught at the top. */
-class NotFlat {}
-const NOT_FLAT = new NotFlat();
+/** Thrown inside the reader when the body leaves the flat shape; caught at its top. */
+const NOT_FLAT = new (class NotFlat {})();
 
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g;
 
@@ -285,12 +195,9 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
   const n = body.length;
   let i = 0;
 
+  const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
   const space = () => {
-    while (i < n) {
-      const c = body.charCodeAt(i);
-      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
-      i++;
-    }
+    while (i < n && isSpace(body.charCodeAt(i))) i++;
   };
   const name = (): string => {
     const from = i;
@@ -299,24 +206,23 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
     while (i < n && nameChar(body.charCodeAt(i))) i++;
     return body.slice(from, i);
   };
-  /** An opening tag at `i`: its name, and whether it closes itself. Attributes are skipped. */
-  const open = (): { tag: string; empty: boolean } => {
+  /** An opening tag at `i`: its name (`guess`, if so, not read anew), whether it is empty. */
+  const open = (guess?: string): { tag: string; empty: boolean } => {
     if (body.charCodeAt(i) !== 60 /* < */) throw NOT_FLAT;
     i++;
-    const tag = name();
+    const g = guess ?? "";
+    const guessed = g !== "" && body.startsWith(g, i) && !nameChar(body.charCodeAt(i + g.length));
+    const tag = guessed ? g : name();
+    if (guessed) i += g.length;
     for (;;) {
       const before = i;
       space();
       const c = body.charCodeAt(i);
-      if (c === 62 /* > */) {
-        i++;
-        return { tag, empty: false };
+      if (c === 62 /* > */ || (c === 47 /* / */ && body.charCodeAt(i + 1) === 62)) {
+        i += c === 62 ? 1 : 2;
+        return { tag, empty: c === 47 };
       }
-      if (c === 47 /* / */ && body.charCodeAt(i + 1) === 62) {
-        i += 2;
-        return { tag, empty: true };
-      }
-      if (i === before) throw NOT_FLAT; // an attribute must follow a space
+      if (i === before) throw NOT_FLAT; // attributes (skipped) follow a space
       name();
       if (body[i] !== "=") throw NOT_FLAT;
       const quote = body[i + 1];
@@ -326,19 +232,12 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
       i = end + 1;
     }
   };
-  /** The closing tag of `tag` at `i`. */
+  /** The closing tag of `tag`, at a `<`. */
   const close = (tag: string) => {
-    if (
-      body.charCodeAt(i) !== 60 || body.charCodeAt(i + 1) !== 47 || !body.startsWith(tag, i + 2)
-    ) {
-      throw NOT_FLAT;
-    }
+    if (body.charCodeAt(i + 1) !== 47 || !body.startsWith(tag, i + 2)) throw NOT_FLAT;
     i += 2 + tag.length;
-    if (body.charCodeAt(i) !== 62) {
-      space();
-      if (body.charCodeAt(i) !== 62) throw NOT_FLAT;
-    }
-    i++;
+    space();
+    if (body.charCodeAt(i++) !== 62) throw NOT_FLAT;
   };
   /** A leaf's value, after its opening tag. */
   const value = (tag: string, empty: boolean): string => {
@@ -383,21 +282,9 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
         space();
         if (body.charCodeAt(i) === 60 && body.charCodeAt(i + 1) === 47) break;
         const guess = expected ? template[fields] : undefined;
-        let field: { tag: string; empty: boolean } | undefined;
-        if (guess !== undefined && body.charCodeAt(i) === 60 && body.startsWith(guess, i + 1)) {
-          const after = i + 1 + guess.length;
-          const c = body.charCodeAt(after);
-          if (c === 62 /* > */) {
-            i = after + 1;
-            field = { tag: guess, empty: false };
-          } else if (c === 47 /* / */ && body.charCodeAt(after + 1) === 62) {
-            i = after + 2;
-            field = { tag: guess, empty: true };
-          }
-        }
-        if (field === undefined) {
+        const field = open(guess);
+        if (field.tag !== guess) {
           expected = false;
-          field = open();
           if (field.tag === "row" || Object.hasOwn(row, field.tag)) throw NOT_FLAT;
         }
         row[field.tag] = value(field.tag, field.empty);
@@ -420,28 +307,31 @@ export function readFlatXml(body: string): Record<string, unknown> | undefined {
   }
 }
 
-// Bytes to a page.
-
-/** The most fields a page of a service not modelled here may hold: a hostile body costs no more. */
-const MAX_FIELDS = 1000;
-
 /** The fields of rows of a service not modelled here: every key, in first-seen order, as text. */
 function fieldsOfRows(rows: readonly RawRow[], service: string): PageFields {
   const keys = new Set<string>();
   for (const row of rows) {
-    for (const key in row) {
-      if (!Object.hasOwn(row, key)) continue;
-      keys.add(key);
-      if (keys.size > MAX_FIELDS) throw new BodyError(`rows hold more than ${MAX_FIELDS} fields`);
+    for (const key of Object.keys(row)) {
+      // A hostile body costs no more than this.
+      if (keys.add(key).size > 1000) throw new BodyError("rows hold more than 1000 fields");
     }
   }
   return { service, text: [...keys], numbers: [], whole: [] };
 }
 
-/**
- * Rows as a page: each text field a dictionary of its values as sent, each numeric field its values
- * (NaN where missing) and its first value that is not a plain number, for the checks to refuse.
- */
+/** A numeric field's value, NaN for "", "-" or unreadable; spaces and thousands separators pass. */
+function numberOf(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v !== "string" || v === "" || v === "-") return NaN;
+  const n = +v;
+  // The common case, a plain number; +" " is 0 and +"1,000" NaN, so those take the long way.
+  if (n !== 0 && n === n) return n;
+  const s = v.trim();
+  if (s === "" || s === "-") return NaN;
+  return Number(s.includes(",") ? s.replaceAll(",", "") : s);
+}
+
+/** Rows as a page; a numeric field's first value that is not a plain number is kept for the checks. */
 export function pageOf(
   rows: readonly RawRow[],
   total: number,
@@ -453,7 +343,7 @@ export function pageOf(
   const count = rows.length;
   const at = (row: RawRow, field: string) =>
     own && !Object.hasOwn(row, field) ? undefined : row[field];
-  const texts = fields.text.map((field): PageText => {
+  const texts = fields.text.map((field) => {
     const values: unknown[] = [null, undefined];
     const seen = new Map<unknown, number>();
     let ids: Uint32Array | undefined;
@@ -475,7 +365,7 @@ export function pageOf(
     }
     return { values, ids, constant: constant < 0 ? ABSENT_ID : constant };
   });
-  const odd: (OddValue | undefined)[] = [];
+  const odd: { row: number; value: unknown }[] = [];
   const numbers = fields.numbers.map((field, j) => {
     const whole = fields.whole.includes(field);
     let values: Float64Array | undefined;
@@ -494,9 +384,8 @@ export function pageOf(
 }
 
 /**
- * Decodes a body of either format the reference way, recognised by its first character: a service
- * can answer an error in another format than the one asked, and a maintenance page is HTML whatever
- * was asked.
+ * Decodes a body the reference way, its format by its first character: a service can answer an
+ * error in another format than the one asked, and a maintenance page is HTML whatever was asked.
  */
 export function decodeBody(text: string, service: string, fields?: PageFields): Decoded {
   const start = text.trimStart();
@@ -514,18 +403,12 @@ export function decodeBody(text: string, service: string, fields?: PageFields): 
 
 const utf8 = new TextDecoder();
 
-/**
- * `scan: false` sends every body the reference way: the benchmarks compare the two paths on
- * whole pulls (bench/pull_memory.ts).
- *
- * @internal
- */
+/** `scan: false` sends every body the reference way (bench/pull_memory.ts compares them). @internal */
 export const _decoding: { scan: boolean } = { scan: true };
 
 /**
- * Decodes a body from its bytes: a JSON page of rows of known fields goes through the scanner (no
- * text, no JSON.parse); anything it does not take, and every other body, is turned into text and
- * decoded by {@linkcode decodeBody}.
+ * Decodes a body's bytes: a JSON page of known fields through the scanner; what it does not take,
+ * and every other body, as text by {@linkcode decodeBody}.
  */
 export function decodeBytes(
   bytes: Uint8Array,
@@ -543,16 +426,13 @@ export function decodeBytes(
 
 /** {@linkcode decodeBytes}, loading fast-xml-parser first when the body needs it. */
 export async function decodeBytesLoading(
-  bytes: Uint8Array,
-  service: string,
-  fields?: PageFields,
-  expectedRows?: number,
+  ...args: Parameters<typeof decodeBytes>
 ): Promise<Decoded> {
   try {
-    return decodeBytes(bytes, service, fields, expectedRows);
+    return decodeBytes(...args);
   } catch (e) {
     if (!(e instanceof XmlParserNotLoaded)) throw e;
     await loadXmlParser();
-    return decodeBytes(bytes, service, fields, expectedRows);
+    return decodeBytes(...args);
   }
 }

@@ -1,22 +1,17 @@
 /**
- * The one shape of a page of rows, whatever decoded it ({@linkcode Page}: a dictionary and an id
- * a row per text field, a Float64Array per numeric field), what a number from the service must
- * look like ({@linkcode isPlainNumber}), and the strict scanner of the JSON page ECOS sends
- * ({@linkcode scanPage}): UTF-8 bytes to a page without JSON.parse or an object a row, comparing
- * each value with the previous row's bytes first. On anything it was not built for it gives up
- * (`undefined`) and the body goes the reference way (`_decode.ts`), which words every error; the
- * tests hold both paths to the same pages.
+ * The one shape of a page ({@linkcode Page}), what a number from the service must look like
+ * ({@linkcode isPlainNumber}), and a strict scanner of ECOS's JSON page ({@linkcode scanPage}):
+ * bytes to a page without JSON.parse. On anything else it gives up (`undefined`) for the
+ * reference way (`_decode.ts`), which words every error; the tests hold both to the same pages.
  *
  * @module
  */
 
-/** The fields a page holds: text (and date) fields, then numeric ones. */
+/** The fields a page holds: text (dates too: TIME is a label), then numeric ones. */
 export interface PageFields {
   /** The service, whose name is the envelope's key. */
   readonly service: string;
-  /** Fields read as text (dates too: TIME is a label). */
   readonly text: readonly string[];
-  /** Fields read as numbers. */
   readonly numbers: readonly string[];
   /** Those of `numbers` that must be whole (DATA_CNT). */
   readonly whole: readonly string[];
@@ -25,50 +20,30 @@ export interface PageFields {
 /** The id of a field a row does not have. */
 export const ABSENT_ID = 1;
 
-/** One text field of a page. */
+/** One text field of a page: each row's id, `undefined` when every row holds `constant`. */
 export interface PageText {
-  /**
-   * Distinct values as sent (untrimmed; a JSON number or an object of a hostile body as it
-   * came): id 0 is null, {@linkcode ABSENT_ID} undefined (absent).
-   */
+  /** Distinct values as sent (untrimmed): id 0 is null, {@linkcode ABSENT_ID} absent. */
   readonly values: readonly unknown[];
-  /** Each row's id; `undefined` when every row holds {@linkcode PageText.constant}. */
   readonly ids: Uint32Array | undefined;
-  /** The id every row holds, when there is no `ids`. */
   readonly constant: number;
-}
-
-/** A numeric field's first value that is not a plain number: the checks refuse the page. */
-export interface OddValue {
-  /** Its row in the page, 0-based. */
-  readonly row: number;
-  /** The value as sent. */
-  readonly value: unknown;
 }
 
 /** A page of rows as columns: what every decoder gives. */
 export interface Page {
-  /** The fields it holds. */
   readonly fields: PageFields;
   /** `list_total_count`: the rows of the whole query, over all pages. */
   readonly total: number;
-  /** Rows in the page. */
   readonly count: number;
   /** By {@linkcode PageFields.text}. */
   readonly texts: readonly PageText[];
   /** By {@linkcode PageFields.numbers}: values, NaN where missing; `undefined` when all are. */
   readonly numbers: readonly (Float64Array | undefined)[];
-  /**
-   * By {@linkcode PageFields.numbers}: the first value that is not a plain number (only the
-   * reference path keeps such values; the scanner gives up on them).
-   */
-  readonly odd?: readonly (OddValue | undefined)[] | undefined;
+  /** By {@linkcode PageFields.numbers}: the first value (if any) that is not a plain number. */
+  readonly odd?: readonly ({ row: number; value: unknown } | undefined)[] | undefined;
 }
 
 /** Thrown inside the scanner when the body leaves its shape; caught at its top. */
-class GiveUp {}
-/** The one {@linkcode GiveUp}. */
-const GIVE_UP: GiveUp = new GiveUp();
+const GIVE_UP = new (class GiveUp {})();
 
 // Values are decoded strictly: invalid UTF-8 gives up (the reference path replaces it), and a
 // BOM inside a value is kept, as JSON.parse of the whole body keeps it.
@@ -91,16 +66,17 @@ function decodeString(b: Uint8Array, start: number, end: number, escaped: boolea
   }
 }
 
-// Numbers.
-
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
- * Whether a string is a plain decimal as the service writes numbers ("2.5", "-0.3", "1373.1",
- * "2058466.5"): an optional sign, digits with an optional fraction (".5" and "5." included), an
- * optional exponent of at most four digits, and nothing else; its value finite.
+ * Whether a numeric field's value reads without guessing: "-", "", null, absent, a finite number,
+ * or a string of a sign, digits, a fraction (".5", "5.") and an exponent of at most four digits
+ * (`whole`: neither), finite.
  */
-function isDecimal(v: string): boolean {
+export function isPlainNumber(v: unknown, whole = false): boolean {
+  if (v === null || v === undefined || v === "" || v === "-") return true;
+  if (typeof v === "number") return Number.isFinite(v) && (!whole || Number.isInteger(v));
+  if (typeof v !== "string") return false;
   const n = v.length;
   // Reads past the end as -1: a charCodeAt out of range would cost the loop its optimisation.
   const at = (i: number) => (i < n ? v.charCodeAt(i) : -1);
@@ -108,62 +84,18 @@ function isDecimal(v: string): boolean {
   let c = at(0);
   if (c === 43 || c === 45) c = at(++i); // + -
   let digits = 0;
-  while (isDigit(c)) {
-    digits++;
-    c = at(++i);
-  }
-  if (c === 46) { // .
-    c = at(++i);
-    while (isDigit(c)) {
-      digits++;
-      c = at(++i);
-    }
-  }
+  for (; isDigit(c); c = at(++i)) digits++;
+  if (c === 46 /* . */ && !whole) { for (c = at(++i); isDigit(c); c = at(++i)) digits++; }
   if (digits === 0) return false;
   // 309 digits or more may pass the largest double ("1" and 400 zeros reads as Infinity).
-  if (i === n) return digits < 309 || Number.isFinite(+v);
-  if (c !== 101 && c !== 69) return false; // e E
+  if (i === n) return whole || digits < 309 || Number.isFinite(+v);
+  if (whole || (c !== 101 && c !== 69)) return false; // e E
   c = at(++i);
   if (c === 43 || c === 45) c = at(++i);
   const from = i;
   while (isDigit(c)) c = at(++i);
   return i === n && i > from && i - from <= 4 && Number.isFinite(+v);
 }
-
-/** Whether a string is a whole number: an optional sign and digits. */
-function isWhole(v: string): boolean {
-  let i = v.charCodeAt(0) === 43 || v.charCodeAt(0) === 45 ? 1 : 0;
-  if (i === v.length) return false;
-  for (; i < v.length; i++) if (!isDigit(v.charCodeAt(i))) return false;
-  return true;
-}
-
-/**
- * Whether a numeric field's value is one the frame can read without guessing: a plain decimal
- * number (a string, or a finite JSON number), or a marker of a missing value ("-", "", null,
- * absent).
- */
-export function isPlainNumber(v: unknown, whole = false): boolean {
-  if (v === null || v === undefined || v === "" || v === "-") return true;
-  if (typeof v === "number") return Number.isFinite(v) && (!whole || Number.isInteger(v));
-  if (typeof v !== "string") return false;
-  return whole ? isWhole(v) : isDecimal(v);
-}
-
-/** A numeric field's value; NaN for missing ("" and "-") or unreadable. */
-export function numberOf(v: unknown): number {
-  if (typeof v === "number") return v;
-  if (typeof v !== "string" || v === "" || v === "-") return NaN;
-  const n = +v;
-  // The common case, a plain number; +" " is 0 and +"1,000" NaN, so those take the long way.
-  if (n !== 0 && n === n) return n;
-  const s = v.trim();
-  if (s === "" || s === "-") return NaN;
-  // Thousands separators are not sent, but cost nothing to accept.
-  return Number(s.includes(",") ? s.replaceAll(",", "") : s);
-}
-
-// The JSON scanner.
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -176,80 +108,144 @@ const CLOSE_BRACKET = 0x5d;
 const N = 0x6e; // the "n" of null
 
 const encoder = new TextEncoder();
-const LIST_TOTAL_COUNT = encoder.encode("list_total_count");
-const ROW = encoder.encode("row");
+const encode = (k: string) => encoder.encode(k);
+/** A scan's keys as bytes, once per set of fields. */
+const keyBytes = new WeakMap<PageFields, Uint8Array[]>();
 
 /** Powers of ten that are exact doubles: a mantissa below 2^53 divided by one is exact. */
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
-/** A scan's keys as bytes, once per set of fields. */
-const keyBytes = new WeakMap<PageFields, Uint8Array[]>();
-
 /** An empty array: what a field holds before it has one, so that its type never changes. */
 const NONE = new Uint32Array(0);
 
-/** Doubles an Int32Array's length. */
-function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
-  const out = new Int32Array(a.length * 2);
-  out.set(a);
-  return out;
+function copy<T extends Int32Array | Uint32Array | Float64Array>(to: T, from: ArrayLike<number>) {
+  to.set(from);
+  return to;
 }
+const doubled = (a: Int32Array) => copy(new Int32Array(a.length * 2), a);
 
-// The scan's state: one object, reset for each scan (see `reset`), read and written by the
-// module's functions below, not by closures of each scan (optimised code names the closures it
-// inlined, and would be thrown away with them).
-interface Scan {
-  b: Uint8Array;
-  n: number;
-  view: DataView;
-  keys: Uint8Array[];
-  nFields: number;
-  nTexts: number;
+const MAX_FIELDS = 30; // a row's fields are bits of an int
+const EMPTY = new Uint8Array(0);
+const EMPTY_VIEW = new DataView(EMPTY.buffer);
+
+// The scan's state (one object, `state`), read and written by the module's functions below, not
+// by closures of each scan: optimised code names the closures it inlined, and would be thrown
+// away with them. Reused, not made anew: its tables are kept, and V8 keeps the optimised code
+// that reads it only while an object of its shape lives (made anew, a full collection sent the
+// next 1k-row scan back to unoptimised code: 4.4-4.9 ms against 0.55-0.61).
+class Scan {
+  b: Uint8Array = EMPTY;
+  n = 0;
+  view: DataView = EMPTY_VIEW;
+  keys: Uint8Array[] = [];
+  nFields = 0;
+  nTexts = 0;
   /** The bits of every field: a row that has them all. */
-  all: number;
-  i: number;
-  rows: number;
-  capacity: number;
+  all = 0;
+  i = 0;
+  rows = 0;
+  capacity = 0;
   /** The field at each place of the previous row (-1: one nobody reads, -2: none yet). */
-  order: Int32Array;
+  order = new Int32Array(64);
   /** Where each place of the previous row ended, after its value, from the row's start. */
-  ends: Int32Array;
+  ends = new Int32Array(64);
   /** The previous row: where it started (after its "{"), and its places (0: none). */
-  prevRow: number;
-  prevPlaces: number;
+  prevRow = 0;
+  prevPlaces = 0;
   // Per text field: its distinct values (0 null, 1 absent), the previous row's value (its
   // bytes and id; -1: none, or it held an escape), the id every row so far holds (-1: no row
   // yet) while it has no ids, and each row's id once two have been seen (else NONE).
-  values: (string | null | undefined)[][];
-  prevStart: Int32Array;
-  prevEnd: Int32Array;
-  prevId: Int32Array;
-  constant: Int32Array;
-  ids: Uint32Array[];
-  numbers: (Float64Array | undefined)[];
+  values: (string | null | undefined)[][] = [];
+  prevStart = new Int32Array(MAX_FIELDS);
+  prevEnd = new Int32Array(MAX_FIELDS);
+  prevId = new Int32Array(MAX_FIELDS);
+  constant = new Int32Array(MAX_FIELDS);
+  ids: Uint32Array[] = [];
+  numbers: (Float64Array | undefined)[] = [];
   // The page dictionaries, all fields in one table: open addressing over entries; an entry's
   // bytes are `starts[e]` to `stops[e]` of the body, its field `owners[e]`, its id `locals[e]`.
-  slots: Int32Array;
-  mask: number;
-  starts: Int32Array;
-  stops: Int32Array;
-  hashes: Int32Array;
-  owners: Int32Array;
-  locals: Int32Array;
-  entries: number;
+  slots = new Int32Array(256);
+  mask = 255;
+  starts = new Int32Array(64);
+  stops = new Int32Array(64);
+  hashes = new Int32Array(64);
+  owners = new Int32Array(64);
+  locals = new Int32Array(64);
+  entries = 0;
 }
+
+const state = new Scan(); // reset for each scan, which runs to its end synchronously
 
 /** Scans a page body. */
 export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
-  let keys = keyBytes.get(fields);
-  if (keys === undefined) {
-    keys = [...fields.text, ...fields.numbers].map((k) => encoder.encode(k));
-    if (keys.length > MAX_FIELDS) throw new RangeError("A scan reads at most 30 fields");
-    keyBytes.set(fields, keys);
-  }
-  const s = reset(b, keys, fields, expectedRows);
+  const keys = keyBytes.get(fields) ?? [...fields.text, ...fields.numbers].map(encode);
+  if (keys.length > MAX_FIELDS) throw new RangeError("A scan reads at most 30 fields");
+  keyBytes.set(fields, keys);
+  const s = state;
+  s.b = b;
+  s.n = b.length;
+  s.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  s.keys = keys;
+  s.nFields = keys.length;
+  s.nTexts = fields.text.length;
+  s.all = 2 ** keys.length - 1;
+  s.i = 0;
+  s.rows = 0;
+  // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
+  s.capacity = Math.max(16, Math.min(expectedRows, s.n >> 5));
+  s.order.fill(-2);
+  s.prevRow = 0;
+  s.prevPlaces = 0;
+  s.values = fields.text.map((): (string | null | undefined)[] => [null, undefined]);
+  s.prevId.fill(-1);
+  s.constant.fill(-1);
+  s.ids = fields.text.map(() => NONE);
+  s.numbers = fields.numbers.map((): Float64Array | undefined => undefined);
+  // Tables grown by a big page go back to their first size; smaller ones are cleared.
+  if (s.slots.length > 4096) {
+    s.slots = new Int32Array(256);
+    s.mask = 255;
+    s.starts = new Int32Array(64);
+    s.stops = new Int32Array(64);
+    s.hashes = new Int32Array(64);
+    s.owners = new Int32Array(64);
+    s.locals = new Int32Array(64);
+  } else s.slots.fill(0);
+  s.entries = 0;
   try {
-    return scan(s, fields);
+    // TextDecoder drops a leading BOM; so does the reference path.
+    if (s.b[0] === 0xef && s.b[1] === 0xbb && s.b[2] === 0xbf) s.i = 3;
+    expect(s, OPEN_BRACE);
+    literalKey(s, fields.service);
+    expect(s, OPEN_BRACE);
+    literalKey(s, "list_total_count");
+    space(s);
+    // A count: digits only, as the service writes it; anything else goes the reference way.
+    let total = 0;
+    const from = s.i;
+    while (s.b[s.i]! >= 0x30 && s.b[s.i]! <= 0x39) total = total * 10 + (s.b[s.i++]! - 0x30);
+    if (s.i === from || s.i - from > 15 || (s.b[from] === 0x30 && s.i - from > 1)) throw GIVE_UP;
+    expect(s, COMMA);
+    literalKey(s, "row");
+    expect(s, OPEN_BRACKET);
+    space(s);
+    if (s.b[s.i] === CLOSE_BRACKET) s.i++;
+    else do row(s); while (next(s, CLOSE_BRACKET));
+    expect(s, CLOSE_BRACE);
+    expect(s, CLOSE_BRACE);
+    space(s);
+    if (s.i !== s.n) throw GIVE_UP;
+    return {
+      fields,
+      total,
+      count: s.rows,
+      texts: s.values.map((dict, f) => ({
+        values: dict,
+        ids: s.ids[f] === NONE ? undefined : s.ids[f]!.subarray(0, s.rows),
+        constant: s.constant[f]! < 0 ? ABSENT_ID : s.constant[f]!,
+      })),
+      numbers: s.numbers.map((v) => v?.subarray(0, s.rows)),
+    };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
@@ -257,151 +253,10 @@ export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): P
     // The state outlives the scan: it must not hold the body or the page.
     s.b = EMPTY;
     s.view = EMPTY_VIEW;
-    s.keys =
-      s.values =
-      s.ids =
-      s.numbers =
-        [] as never;
+    s.values = [];
+    s.ids = [];
+    s.numbers = [];
   }
-}
-
-const MAX_FIELDS = 30;
-const EMPTY = new Uint8Array(0);
-const EMPTY_VIEW = new DataView(EMPTY.buffer);
-
-/**
- * The one scan state, reset for each scan (a scan runs to its end synchronously). Reused, not
- * made anew: its tables are kept, and V8 keeps the optimised code that reads it only while an
- * object of its shape lives (made anew, a full collection sent the next 1k-row scan back to
- * unoptimised code: 4.4-4.9 ms against 0.55-0.61).
- */
-let state: Scan | undefined;
-
-/** The state, reset for a scan of `b`. */
-function reset(b: Uint8Array, keys: Uint8Array[], fields: PageFields, expectedRows: number): Scan {
-  const nTexts = fields.text.length;
-  const n = b.length;
-  // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
-  const capacity = Math.max(16, Math.min(expectedRows, n >> 5));
-  const values = fields.text.map((): (string | null | undefined)[] => [null, undefined]);
-  const ids = fields.text.map(() => NONE);
-  const numbers = fields.numbers.map((): Float64Array | undefined => undefined);
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const all = 2 ** keys.length - 1;
-  if (state === undefined) {
-    state = {
-      b,
-      n,
-      view,
-      keys,
-      nFields: keys.length,
-      nTexts,
-      all,
-      i: 0,
-      rows: 0,
-      capacity,
-      order: new Int32Array(64),
-      ends: new Int32Array(64),
-      prevRow: 0,
-      prevPlaces: 0,
-      values,
-      prevStart: new Int32Array(MAX_FIELDS),
-      prevEnd: new Int32Array(MAX_FIELDS),
-      prevId: new Int32Array(MAX_FIELDS),
-      constant: new Int32Array(MAX_FIELDS),
-      ids,
-      numbers,
-      slots: new Int32Array(256),
-      mask: 255,
-      starts: new Int32Array(64),
-      stops: new Int32Array(64),
-      hashes: new Int32Array(64),
-      owners: new Int32Array(64),
-      locals: new Int32Array(64),
-      entries: 0,
-    };
-  }
-  const s = state;
-  s.b = b;
-  s.n = n;
-  s.view = view;
-  s.keys = keys;
-  s.nFields = keys.length;
-  s.nTexts = nTexts;
-  s.all = all;
-  s.i = 0;
-  s.rows = 0;
-  s.capacity = capacity;
-  s.order.fill(-2);
-  s.prevRow = 0;
-  s.prevPlaces = 0;
-  s.values = values;
-  s.prevId.fill(-1);
-  s.constant.fill(-1);
-  s.ids = ids;
-  s.numbers = numbers;
-  // Tables grown by a big page go back to their first size; smaller ones are cleared.
-  if (s.slots.length > 4096) s.slots = new Int32Array(256);
-  else s.slots.fill(0);
-  s.mask = s.slots.length - 1;
-  if (s.starts.length > 4096) {
-    s.starts = new Int32Array(64);
-    s.stops = new Int32Array(64);
-    s.hashes = new Int32Array(64);
-    s.owners = new Int32Array(64);
-    s.locals = new Int32Array(64);
-  }
-  s.entries = 0;
-  return s;
-}
-
-/** The scan of a body. */
-function scan(s: Scan, fields: PageFields): Page {
-  // TextDecoder drops a leading BOM; so does the reference path.
-  if (s.b[0] === 0xef && s.b[1] === 0xbb && s.b[2] === 0xbf) s.i = 3;
-  expect(s, OPEN_BRACE);
-  literalKey(s, encoder.encode(fields.service));
-  expect(s, OPEN_BRACE);
-  literalKey(s, LIST_TOTAL_COUNT);
-  space(s);
-  // A count: digits only, as the service writes it; anything else goes the reference way.
-  let total = 0;
-  const from = s.i;
-  while (s.b[s.i]! >= 0x30 && s.b[s.i]! <= 0x39) total = total * 10 + (s.b[s.i++]! - 0x30);
-  if (s.i === from || s.i - from > 15 || (s.b[from] === 0x30 && s.i - from > 1)) throw GIVE_UP;
-  expect(s, COMMA);
-  literalKey(s, ROW);
-  expect(s, OPEN_BRACKET);
-  space(s);
-  if (s.b[s.i] === CLOSE_BRACKET) s.i++;
-  else {
-    for (;;) {
-      row(s);
-      let d = s.b[s.i];
-      if (d !== COMMA && d !== CLOSE_BRACKET) {
-        space(s);
-        d = s.b[s.i];
-      }
-      s.i++;
-      if (d === CLOSE_BRACKET) break;
-      if (d !== COMMA) throw GIVE_UP;
-    }
-  }
-  expect(s, CLOSE_BRACE);
-  expect(s, CLOSE_BRACE);
-  space(s);
-  if (s.i !== s.n) throw GIVE_UP;
-  return {
-    fields,
-    total,
-    count: s.rows,
-    texts: s.values.map((dict, f) => ({
-      values: dict,
-      ids: s.ids[f] === NONE ? undefined : s.ids[f]!.subarray(0, s.rows),
-      constant: s.constant[f]! < 0 ? ABSENT_ID : s.constant[f]!,
-    })),
-    numbers: s.numbers.map((v) => v?.subarray(0, s.rows)),
-  };
 }
 
 /** The id of bytes `start` to `end` in field `f`'s dictionary, added when new. */
@@ -448,13 +303,9 @@ function intern(s: Scan, f: number, start: number, end: number, hash: number, es
   return id;
 }
 
-/** Skips whitespace. */
 function space(s: Scan) {
-  for (;;) {
-    const c = s.b[s.i];
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) s.i++;
-    else break;
-  }
+  let c = s.b[s.i];
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = s.b[++s.i];
 }
 
 /** The byte `c`, after whitespace. */
@@ -466,10 +317,10 @@ function expect(s: Scan, c: number) {
   s.i++;
 }
 
-/** A key `"name"` with `want`'s bytes, then the colon. */
-function literalKey(s: Scan, want: Uint8Array) {
+/** A key `"name"` (ASCII), then the colon. */
+function literalKey(s: Scan, want: string) {
   expect(s, QUOTE);
-  for (let k = 0; k < want.length; k++) if (s.b[s.i + k] !== want[k]) throw GIVE_UP;
+  for (let k = 0; k < want.length; k++) if (s.b[s.i + k] !== want.charCodeAt(k)) throw GIVE_UP;
   if (s.b[s.i + want.length] !== QUOTE) throw GIVE_UP;
   s.i += want.length + 1;
   expect(s, COLON);
@@ -477,20 +328,9 @@ function literalKey(s: Scan, want: Uint8Array) {
 
 /** Makes room for twice the rows. */
 function grow(s: Scan) {
-  s.capacity *= 2;
-  for (let f = 0; f < s.nTexts; f++) {
-    if (s.ids[f] === NONE) continue;
-    const more = new Uint32Array(s.capacity);
-    more.set(s.ids[f]!);
-    s.ids[f] = more;
-  }
-  for (let j = 0; j < s.numbers.length; j++) {
-    const v = s.numbers[j];
-    if (v === undefined) continue;
-    const more = new Float64Array(s.capacity).fill(NaN);
-    more.set(v);
-    s.numbers[j] = more;
-  }
+  const n = (s.capacity *= 2);
+  s.ids = s.ids.map((v) => (v === NONE ? v : copy(new Uint32Array(n), v)));
+  s.numbers = s.numbers.map((v) => v && copy(new Float64Array(n).fill(NaN), v));
 }
 
 /** How many bytes from `a` on equal those from `c`, up to `max`: four at a time. */
@@ -528,16 +368,16 @@ function repeat(s: Scan, f: number) {
   }
 }
 
-/** After a value: "," (`true`: another field follows) or "}". */
-function next(s: Scan) {
+/** After a value: "," (`true`: another follows) or `close`. */
+function next(s: Scan, close: number) {
   let d = s.b[s.i];
-  if (d !== COMMA && d !== CLOSE_BRACE) {
+  if (d !== COMMA && d !== close) {
     space(s);
     d = s.b[s.i];
   }
   s.i++;
   if (d === COMMA) return true;
-  if (d === CLOSE_BRACE) return false;
+  if (d === close) return false;
   throw GIVE_UP;
 }
 
@@ -588,19 +428,15 @@ function literalNull(s: Scan) {
 function skipValue(s: Scan) {
   if (s.b[s.i] === N) return literalNull(s);
   if (s.b[s.i] !== QUOTE) throw GIVE_UP;
-  let k = s.i + 1;
-  const start = k;
+  const start = s.i + 1;
+  let k = start;
   let escaped = false;
-  for (;;) {
-    const d = s.b[k];
-    if (d === QUOTE) break;
+  for (let d = s.b[k]; d !== QUOTE; d = s.b[++k]) {
     if (d === undefined || d < 0x20) throw GIVE_UP;
     if (d === BACKSLASH) {
       escaped = true;
-      k++;
-      if (s.b[k] === undefined) throw GIVE_UP;
+      if (s.b[++k] === undefined) throw GIVE_UP;
     }
-    k++;
   }
   if (escaped) decodeString(s.b, start, k, true);
   s.i = k + 1;
@@ -657,10 +493,7 @@ function text(s: Scan, f: number) {
   record(s, f, id);
 }
 
-/**
- * A numeric field's string, from its opening quote: NaN for "" and "-", the value of a
- * plain decimal (an optional sign, digits, a fraction) exactly as `+text` reads it.
- */
+/** A numeric field's string, from its quote: NaN for "" and "-", a decimal as `+text` reads it. */
 function decimal(s: Scan) {
   let k = s.i + 1;
   const start = k;
@@ -694,8 +527,7 @@ function decimal(s: Scan) {
     if (k === start || (k === start + 1 && negative)) return NaN;
     throw GIVE_UP;
   }
-  // Up to 15 digits and 22 decimals, one correctly rounded division gives what `+text`
-  // gives (Clinger's fast path); longer ones are read by the engine.
+  // Up to 15 digits and 22 decimals, one correctly rounded division is `+text` (Clinger).
   if (digits <= 15 && scale <= 22) {
     const x = scale === 0 ? m : m / POW10[scale]!;
     return negative ? -x : x;
@@ -724,8 +556,7 @@ function row(s: Scan) {
   const start = s.i;
   let seen = 0;
   let p = 0;
-  // The places whose bytes equal the previous row's hold its values: only the rest is read.
-  // (Rows come item by item: only TIME and DATA_VALUE differ from one row to the next.)
+  // Places whose bytes equal the previous row's hold its values (rows come item by item).
   const places = s.prevPlaces;
   if (places > 0) {
     const equal = same(s, start, s.prevRow, s.ends[places - 1]!);
@@ -741,7 +572,7 @@ function row(s: Scan) {
   }
   s.prevRow = start;
   let more = true;
-  if (p > 0) more = next(s);
+  if (p > 0) more = next(s, CLOSE_BRACE);
   else if (s.b[s.i] === CLOSE_BRACE) {
     s.i++;
     more = false;
@@ -762,7 +593,7 @@ function row(s: Scan) {
       }
       if (p < 64) s.ends[p] = s.i - start;
       p++;
-      if (!next(s)) break;
+      if (!next(s, CLOSE_BRACE)) break;
     }
   }
   // The places this row had, for the next to compare with (64 at most are remembered).
