@@ -146,18 +146,16 @@ const ABSENT: PageText = { values: [null, undefined], ids: undefined, constant: 
 
 const notAValue = (v: unknown) => (typeof v === "object" && v !== null) || typeof v === "boolean";
 
-/** Refuses a page whose text field holds an object, a list or a boolean. */
-export function refuseNonValues(page: Page, firstRow: number): void {
-  notValues(page.fields.text, page.texts, page, firstRow);
-}
-
-/** The first row holding an object, a list or a boolean (the reference path keeps them) fails. */
-function notValues(
-  fields: readonly string[],
-  texts: readonly PageText[],
+/**
+ * Refuses a page whose field holds an object, a list or a boolean (the reference path keeps them):
+ * the first such row, text fields before numbers.
+ */
+export function refuseNonValues(
   page: Page,
   first: number,
-) {
+  fields: readonly string[] = page.fields.text,
+  texts: readonly PageText[] = page.texts,
+): void {
   let found: { row: number; field: string; value: unknown } | undefined;
   const note = (row: number, field: string, value: unknown) => {
     if (found === undefined || row < found.row) found = { row, field, value };
@@ -191,25 +189,17 @@ export class FrameBuilder {
   readonly #schema: readonly ColumnSpec[];
   readonly #text = new Map<string, TextColumn>();
   readonly #numbers = new Map<string, NumberColumn>();
-  readonly #textFields: string[] = [];
-  readonly #numberFields: string[] = [];
   #height = 0;
   #capacity = 0;
 
-  /** @param schema The service's columns. */
+  /** @param schema The service's columns; each field (`source ?? name`) is one column. */
   constructor(schema: readonly ColumnSpec[]) {
     this.#schema = schema;
     for (const spec of schema) {
       const field = spec.source ?? spec.name;
       if (spec.kind === "text" || spec.kind === "date") {
-        if (!this.#text.has(field)) {
-          this.#text.set(field, new TextColumn());
-          this.#textFields.push(field);
-        }
-      } else {
-        this.#numbers.set(spec.name, new NumberColumn());
-        this.#numberFields.push(spec.name);
-      }
+        if (!this.#text.has(field)) this.#text.set(field, new TextColumn());
+      } else this.#numbers.set(field, new NumberColumn());
     }
   }
 
@@ -234,24 +224,18 @@ export class FrameBuilder {
   add(page: Page, at: number = this.#height, firstRow: number = at + 1): this {
     const count = page.count;
     const { text, numbers } = page.fields;
-    const texts = this.#textFields.map((f) => page.texts[text.indexOf(f)] ?? ABSENT);
-    const values = this.#schema.flatMap((spec) =>
-      spec.kind === "float" || spec.kind === "int"
-        ? [page.numbers[numbers.indexOf(spec.source ?? spec.name)]]
-        : []
-    );
-    notValues(this.#textFields, texts, page, firstRow);
+    const fields = [...this.#text.keys()];
+    const texts = fields.map((f) => page.texts[text.indexOf(f)] ?? ABSENT);
+    refuseNonValues(page, firstRow, fields, texts);
     if (count === 0) return this;
     const needed = at + count;
     if (needed > this.#capacity) this.#resize(capacityFor(needed, this.#capacity));
     const capacity = this.#capacity;
-    this.#textFields.forEach((f, j) => this.#text.get(f)!.merge(texts[j]!, at, count, capacity));
-    this.#numberFields.forEach((name, j) => {
-      const v = values[j];
-      if (v === undefined) return;
-      const column = this.#numbers.get(name)!;
-      (column.values ?? column.materialize(capacity)).set(v, at);
-    });
+    fields.forEach((f, j) => this.#text.get(f)!.merge(texts[j]!, at, count, capacity));
+    for (const [field, column] of this.#numbers) {
+      const v = page.numbers[numbers.indexOf(field)];
+      if (v !== undefined) (column.values ?? column.materialize(capacity)).set(v, at);
+    }
     this.#height = Math.max(this.#height, needed);
     return this;
   }
@@ -277,7 +261,11 @@ export class FrameBuilder {
           ? { name: spec.name, kind: "date", values: labelDays(text.values), index, constant }
           : { name: spec.name, kind: "text", values: text.values, index, constant };
       }
-      return { name: spec.name, kind: "float", values: this.#numbers.get(spec.name)?.values };
+      return {
+        name: spec.name,
+        kind: "float",
+        values: this.#numbers.get(spec.source ?? spec.name)?.values,
+      };
     });
   }
 
@@ -295,7 +283,7 @@ export class FrameBuilder {
         exprs.push(textColumn(spec, field, text, height));
         continue;
       }
-      const values = this.#numbers.get(spec.name)?.values;
+      const values = this.#numbers.get(spec.source ?? spec.name)?.values;
       const type = spec.kind === "int" ? pl.Int64 : pl.Float64;
       // A column of missing values (WGT of most tables) is a literal: no data crosses over.
       if (values === undefined) {

@@ -105,14 +105,8 @@ export function createCore(options: EcosClientOptions): Core {
   return {
     ...o,
     transport: {
-      baseUrl: o.baseUrl,
-      apiKey: o.apiKey,
-      authorization: o.authorization,
+      ...o,
       redactor: new Redactor(o.apiKey, o.secrets),
-      fetch: o.fetch,
-      timeoutMs: o.timeoutMs,
-      maxResponseBytes: o.maxResponseBytes,
-      retry: o.retry,
       limiter: clientLimiter({
         ...o,
         cacheDir: cache?.dir,
