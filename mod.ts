@@ -53,17 +53,16 @@ export {
   type CacheOptions,
   EcosClient,
   type EcosClientOptions,
-  type FrameInfo,
-  frameInfo,
   keyStatisticList,
   type Progress,
   type RequestOptions,
   type RetryOptions,
-  sourceLine,
   statisticSearch,
   type StatisticSearchQuery,
 } from "./src/client/mod.ts";
-export type { DataFrame, DataSource } from "./src/client/mod.ts";
+export { type FrameInfo, frameInfo, sourceLine } from "./src/frame_info.ts";
+export type { DataFrame } from "./src/client/mod.ts";
+export type { DataSource } from "./src/frame_info.ts";
 export type { Format, Language } from "./src/wire/format.ts";
 export type { RateLimit } from "./src/util/limiter.ts";
 export {

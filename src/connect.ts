@@ -6,12 +6,8 @@
  * @module
  */
 
-import {
-  type DataSource,
-  EcosClient,
-  type EcosClientOptions,
-  LIVE_BASE_URL,
-} from "./client/mod.ts";
+import { EcosClient, type EcosClientOptions, LIVE_BASE_URL } from "./client/mod.ts";
+import { type DataSource } from "./frame_info.ts";
 import { type Env, envReader } from "./util/env.ts";
 import { invalidArgument } from "./errors.ts";
 

@@ -9,7 +9,7 @@
 import { pl } from "../deps.ts";
 import type { DataFrame } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
-import { withInfoOf } from "../client/mod.ts";
+import { withInfoOf } from "../frame_info.ts";
 import type { Cycle } from "../wire/period.ts";
 import { requireColumns, SERIES_KEY, seriesKeyOf } from "./_common.ts";
 import { type BaseMode, baseValues, perYear, workOf } from "./_bases.ts";

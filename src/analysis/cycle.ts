@@ -7,7 +7,7 @@
 import { pl } from "../deps.ts";
 import type { DataFrame } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
-import { withInfoOf } from "../client/mod.ts";
+import { withInfoOf } from "../frame_info.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
 import {
   type Cycle,

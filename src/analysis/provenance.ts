@@ -10,7 +10,7 @@
  */
 
 import { type DataFrame, pl } from "../deps.ts";
-import { type DataSource, frameInfo, sourceLine } from "../client/mod.ts";
+import { type DataSource, frameInfo, sourceLine } from "../frame_info.ts";
 import { ITEM_NAMES, SERIES_KEY } from "./_common.ts";
 import { columnUnits } from "./column_units.ts";
 import { baseUnit, parseUnit } from "./units.ts";

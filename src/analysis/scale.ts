@@ -8,7 +8,7 @@
 
 import { type DataFrame, pl } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
-import { withInfoOf } from "../client/mod.ts";
+import { withInfoOf } from "../frame_info.ts";
 import { requireColumns } from "./_common.ts";
 import { withColumnUnits } from "./column_units.ts";
 import { baseUnit, koreanScale, parseUnit, scaleWords, type UnitInfo } from "./units.ts";

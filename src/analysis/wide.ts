@@ -7,7 +7,7 @@
 import { pl } from "../deps.ts";
 import type { DataFrame } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
-import { frameInfo, withInfoOf } from "../client/mod.ts";
+import { frameInfo, withInfoOf } from "../frame_info.ts";
 import { isKorean } from "../discovery/mod.ts";
 import { columnUnits, withColumnUnits } from "./column_units.ts";
 import { parseUnit, sameUnit } from "./units.ts";

@@ -21,7 +21,6 @@ import { formatPeriod } from "../wire/period.ts";
 import { bundledTables } from "../wire/bundled.ts";
 import { SAMPLE_KEY, SAMPLE_MAX_ROWS } from "../wire/sample.ts";
 import { defaultCacheDir, ResponseCache, type StagedEntry } from "../cache/mod.ts";
-import type { Env } from "../util/env.ts";
 import { Semaphore } from "../util/limiter.ts";
 import { clientLimiter } from "../cache/budget.ts";
 import { anySignal } from "../util/signal.ts";
@@ -70,16 +69,11 @@ import {
 export type Core = ClientSettings & { transport: Transport; source: DataSource };
 
 /** The response cache a client's options ask for, if any. */
-function openCache(
-  option: boolean | { dir?: string | undefined; ttlMs?: number | undefined } | undefined,
-  baseUrl: string,
-  env: Env | undefined,
-) {
+function openCache({ cache, baseUrl, env }: ClientSettings) {
   // A server on this machine answers as fast as a disk: caching it would only go stale.
-  const on = option === undefined ? !isLoopback(baseUrl) : option !== false;
-  if (!on) return undefined;
-  const settings = typeof option === "object" ? option : {};
-  return new ResponseCache({ dir: settings.dir ?? defaultCacheDir(env), ttlMs: settings.ttlMs });
+  if (cache === undefined ? isLoopback(baseUrl) : cache === false) return undefined;
+  const { dir, ttlMs } = typeof cache === "object" ? cache : {};
+  return new ResponseCache({ dir: dir ?? defaultCacheDir(env), ttlMs });
 }
 
 let sampleKeyNoted = false;
@@ -101,7 +95,7 @@ export function createCore(options: EcosClientOptions): Core {
   const source = sourceOf(o.baseUrl);
   noteSource(source);
   if (o.apiKey === SAMPLE_KEY && !isLoopback(o.baseUrl)) noteSampleKey();
-  const cache = openCache(o.cache, o.baseUrl, o.env);
+  const cache = openCache(o);
   return {
     ...o,
     transport: {
@@ -469,9 +463,8 @@ function partFetcher(call: Call, q: ValidSearch, lo: number, hi: number): FetchP
 }
 
 /** A period's label for the error that says it is too large. */
-function describer(call: Call, q: ValidSearch): (index: number) => string {
-  return (index) => formatPeriod(q.cycle, index, call.core.transport.halfMonthly.known ?? "live");
-}
+const describer = (call: Call, q: ValidSearch) => (index: number) =>
+  formatPeriod(q.cycle, index, call.core.transport.halfMonthly.known ?? "live");
 
 /** A whole search as one frame. */
 export async function searchFrame(

@@ -78,17 +78,6 @@ export {
 export type { CacheInfo } from "../cache/mod.ts";
 export { XML_PARSER_OPTIONS } from "./_decode.ts";
 export { concatFrames, type DataFrame, emptyFrame, mergeRangeParts } from "./_frame.ts";
-export {
-  combineInfo,
-  currentSource,
-  type DataSource,
-  type FrameInfo,
-  frameInfo,
-  setFrameInfo,
-  sourceLine,
-  sourceOf,
-  withInfoOf,
-} from "../frame_info.ts";
 export { redact } from "./_errors.ts";
 
 /** Failures of the service's table list after which searchTables searches the snapshot. */

@@ -22,7 +22,7 @@
 
 import type { DataFrame } from "../deps.ts";
 import { invalidArgument } from "../errors.ts";
-import { currentSource, frameInfo, sourceLine } from "../client/mod.ts";
+import { currentSource, frameInfo, sourceLine } from "../frame_info.ts";
 import { Chart, type VegaLiteSpec } from "./chart.ts";
 import { columnUnits } from "../analysis/column_units.ts";
 import { parseUnit, sameUnit, type UnitInfo } from "../analysis/units.ts";

@@ -19,13 +19,8 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from "../deps.ts";
-import {
-  type DataSource,
-  type EcosClient,
-  type Progress,
-  redact,
-  type RequestOptions,
-} from "../client/mod.ts";
+import { type EcosClient, type Progress, redact, type RequestOptions } from "../client/mod.ts";
+import { type DataSource } from "../frame_info.ts";
 import { isEcosError } from "../errors.ts";
 import { NAMED_SERIES } from "../discovery/mod.ts";
 import { count } from "../util/human.ts";

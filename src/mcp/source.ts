@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type DataSource, sourceLine } from "../client/mod.ts";
+import { type DataSource, sourceLine } from "../frame_info.ts";
 
 /** Where an answer's data comes from, as every answer says it. */
 export interface SourceInfo {

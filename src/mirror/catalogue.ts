@@ -9,7 +9,8 @@
  */
 
 import { type DataFrame, pl } from "../deps.ts";
-import { type EcosClient, frameInfo } from "../client/mod.ts";
+import { type EcosClient } from "../client/mod.ts";
+import { frameInfo } from "../frame_info.ts";
 import { EcosError, isEcosError } from "../errors.ts";
 import { STATISTIC_ITEM_LIST_SCHEMA } from "../wire/columns.ts";
 import { type Cycle, CYCLES, tryParseLabel } from "../wire/period.ts";

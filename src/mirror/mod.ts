@@ -67,12 +67,12 @@ export { type Manifest, readManifest as readMirrorManifest, type UnitRecord } fr
 export type {
   CacheInfo,
   DataFrame,
-  DataSource,
   EcosClient,
   Progress,
   RequestOptions,
   StatisticSearchQuery,
 } from "../client/mod.ts";
+export type { DataSource } from "../frame_info.ts";
 export type { SeriesName, SeriesRange } from "../discovery/mod.ts";
 export type { RateLimit } from "../util/limiter.ts";
 export type { Cycle } from "../wire/period.ts";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { pl } from "../../src/deps.ts";
 import { CHANGE_COLUMNS, type ChangeKind, withChange } from "../../src/analysis/mod.ts";
-import { frameInfo, setFrameInfo } from "../../src/client/mod.ts";
+import { frameInfo, setFrameInfo } from "../../src/frame_info.ts";
 import { assertClose, column, frame, series, throwsEcos } from "./_frame.ts";
 
 const yoy = (periods: string[], values: (number | null)[]) =>

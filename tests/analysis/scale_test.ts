@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { inBaseUnits, rescale } from "../../src/analysis/scale.ts";
 import { toWide } from "../../src/analysis/wide.ts";
-import { frameInfo, setFrameInfo } from "../../src/client/mod.ts";
+import { frameInfo, setFrameInfo } from "../../src/frame_info.ts";
 import { assertClose, column, frame, series, throwsEcos } from "./_frame.ts";
 
 const INFO = {

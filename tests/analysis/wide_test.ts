@@ -3,7 +3,7 @@ import fc from "npm:fast-check@4.10.2";
 import { pl } from "../../src/deps.ts";
 import { toWide } from "../../src/analysis/mod.ts";
 import { wideUnits } from "../../src/analysis/wide.ts";
-import { setFrameInfo } from "../../src/client/mod.ts";
+import { setFrameInfo } from "../../src/frame_info.ts";
 import { assertClose, column, frame, type Row, series, throwsEcos } from "./_frame.ts";
 
 const days = (df: ReturnType<typeof toWide>) =>

@@ -8,7 +8,7 @@ import {
   DOWNSAMPLE_BUCKETS,
   lineChart,
 } from "../../src/jupyter/plot.ts";
-import { sourceLine } from "../../src/client/mod.ts";
+import { sourceLine } from "../../src/frame_info.ts";
 import { inBaseUnits } from "../../src/analysis/scale.ts";
 import { toWide } from "../../src/analysis/wide.ts";
 import { connect } from "../../src/connect.ts";
