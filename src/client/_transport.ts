@@ -196,7 +196,10 @@ async function attempt(t: Transport, req: PageRequest, url: string, scope: Scope
       throw failed(e, "the connection failed");
     });
     if (res.status !== 200) {
-      const { text } = await readText(res, ERROR_PAGE_BYTES).catch(() => ({ text: "" }));
+      const text = await readBytes(res, ERROR_PAGE_BYTES).then(
+        (b) => utf8.decode(b.bytes),
+        () => "",
+      );
       const after = retryAfterMs(res.headers.get("retry-after"));
       if (res.status === 429) throw rateLimitedError(scope, text, after);
       // 408 and 5xx come from proxies under load; other statuses will not change. One that says
@@ -245,9 +248,15 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
   const scope: Scope = { service, url: redacted, redactor: t.redactor };
   // The cache's key is the request without the API key.
   const key: CacheKey = { baseUrl: t.baseUrl, service, format, language, startNo, endNo, args };
-  // The rows asked for size the scanner's arrays.
-  const decode = (bytes: Uint8Array) =>
-    decodeBytesLoading(bytes, service, fields, Math.max(0, endNo - startNo + 1));
+  // A page holds its own strings and arrays: free its body now unless the cache keeps it (dead
+  // bodies waiting for V8 were 100-300 MiB of a 1M pull's peak). The rows asked size the scan.
+  const decode = async (bytes: Uint8Array, keep = false) => {
+    try {
+      return await decodeBytesLoading(bytes, service, fields, Math.max(0, endNo - startNo + 1));
+    } finally {
+      if (!keep) free(bytes);
+    }
+  };
   /** Rows or "no data" as a page; a RESULT with another code is not a page. */
   const page = (decoded: Decoded, fetchedAt: Date, fromCache: boolean) => {
     const facts = { scope, args, fetchedAt, fromCache };
@@ -272,7 +281,7 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
     try {
       if (signal?.aborted) throw signal.reason;
       const bytes = await attempt(t, req, url, scope);
-      const decoded = await decode(bytes);
+      const decoded = await decode(bytes, cache !== undefined);
       const fetchedAt = new Date();
       const answer = page(decoded, fetchedAt, false);
       if (answer !== undefined) {
@@ -352,6 +361,7 @@ async function readBytes(res: Response, max: number): Promise<{ bytes: Uint8Arra
   const grow = (least: number) => {
     const grown = new Uint8Array(Math.min(Math.max(least, buffer.length * 2), max + 1));
     grown.set(buffer.subarray(0, size));
+    free(buffer);
     buffer = grown;
   };
   for (;;) {
@@ -372,19 +382,15 @@ async function readBytes(res: Response, max: number): Promise<{ bytes: Uint8Arra
   }
   lastBody = size;
   // Doubling leaves up to half the buffer unused: keep only the body when that is much.
-  const bytes = buffer.length > size + (size >> 2)
-    ? buffer.slice(0, size)
-    : buffer.subarray(0, size);
+  if (buffer.length <= size + (size >> 2)) return { bytes: buffer.subarray(0, size), cut: false };
+  const bytes = buffer.slice(0, size);
+  free(buffer);
   return { bytes, cut: false };
 }
 
-/** A body's text, at most `max` bytes of it (error pages, quoted). */
-export async function readText(
-  res: Response,
-  max: number,
-): Promise<{ text: string; cut: boolean }> {
-  const { bytes, cut } = await readBytes(res, max);
-  return { text: utf8.decode(bytes), cut };
+/** Frees a buffer of ours now (detached, it reads as empty), not at V8's next collection. */
+function free(bytes: Uint8Array): void {
+  if (bytes.buffer instanceof ArrayBuffer) bytes.buffer.transfer(0);
 }
 
 /** The half-monthly spelling a service accepts, learnt once per client. */

@@ -252,3 +252,26 @@ Deno.test("requestPage() does not retry the caller's abort", async () => {
   assert.equal(calls, 1);
   assert.equal((e.cause as Error).message, "cancelled by user");
 });
+
+Deno.test("requestPage() frees a body once decoded when no cache is to keep it", async () => {
+  const bodies: Uint8Array<ArrayBuffer>[] = [];
+  // A Response that shows the client the bytes it reads (the path of a body of declared length).
+  class Seen extends Response {
+    override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+      const bytes = await super.bytes();
+      bodies.push(bytes);
+      return bytes;
+    }
+  }
+  const text = JSON.stringify(ok);
+  const t = transport(() =>
+    Promise.resolve(new Seen(text, { headers: { "content-length": String(text.length) } }))
+  );
+  const answer = await requestPage(t, { ...page, endNo: 1 });
+  assert.equal(answer.page.count, 1);
+  assert.deepEqual(answer.page.texts.map((c) => c.values[c.constant]), ["202001"]);
+  assert.equal(bodies.length, 1);
+  // Freed at once (detached), not when V8 next collects: dead bodies were most of a pull's peak.
+  assert.equal(bodies[0]!.buffer.detached, true);
+  assert.equal(bodies[0]!.byteLength, 0);
+});
