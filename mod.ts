@@ -77,7 +77,7 @@ export { EcosError, type EcosErrorCode, type EcosErrorOptions, isEcosError } fro
 export type { EcosResultCode } from "./src/wire/codes.ts";
 
 // Periods and named series.
-export { dateToLabel, parsePeriod, periodEnd } from "./src/client/mod.ts";
+export { dateToLabel, parsePeriod, periodEnd } from "./src/periods.ts";
 export type { Cycle } from "./src/wire/period.ts";
 export {
   type NamedSeries,

@@ -161,11 +161,7 @@ export class PullChecks {
         id = this.#itemId(codesAt(j));
         byIds?.set(key, id);
       }
-      let end = j + 1;
-      while (
-        end < count && s[end & sm] === sj && a[end & am] === aj && b[end & bm] === bj &&
-        c[end & cm] === cj && d[end & dm] === dj
-      ) end++;
+      const end = runEnd(s, sm, a, am, b, bm, c, cm, d, dm, j, count);
       j = markRun(all[id]!, id, t, tm, offsets, j, end, marked);
       if (j < end) break;
     }
@@ -325,4 +321,28 @@ function shown(v: unknown, redactor: Redactor): string {
 function shownItems(items: readonly unknown[], redactor: Redactor): string {
   const codes = items.filter((v) => v !== null && v !== undefined);
   return redactor.text(codes.map(String).join("/")).slice(0, 80);
+}
+
+/** The end of the run of rows from `j` on that hold row `j`'s codes (by their ids). */
+function runEnd(
+  s: Uint32Array,
+  sm: number,
+  a: Uint32Array,
+  am: number,
+  b: Uint32Array,
+  bm: number,
+  c: Uint32Array,
+  cm: number,
+  d: Uint32Array,
+  dm: number,
+  j: number,
+  count: number,
+): number {
+  const sj = s[j & sm], aj = a[j & am], bj = b[j & bm], cj = c[j & cm], dj = d[j & dm];
+  let k = j + 1;
+  while (
+    k < count && s[k & sm] === sj && a[k & am] === aj && b[k & bm] === bj && c[k & cm] === cj &&
+    d[k & dm] === dj
+  ) k++;
+  return k;
 }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { dateToLabel, parseLabel, parsePeriod, periodEnd } from "../../src/client/mod.ts";
-import { isEcosError } from "../../src/errors.ts";
-import { CYCLES, dateToIndex } from "../../src/wire/period.ts";
+import { dateToLabel, parseLabel, parsePeriod, periodEnd } from "../src/periods.ts";
+import { isEcosError } from "../src/errors.ts";
+import { CYCLES, dateToIndex } from "../src/wire/period.ts";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
