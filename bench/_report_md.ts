@@ -440,9 +440,12 @@ export function renderMarkdown(r: Results): string {
       "cache: false })`.",
     "- 4 and 5 run `bench/pull_memory.ts` in a fresh process per size, mode and repetition: a " +
       "warm-up pull of 20k rows, a collection, then the measured pull against a `fetch` stub " +
-      "(`bench/_synthetic.ts`) that renders pages on the fly. Peak RSS is the kernel's " +
-      "high-water mark (VmHWM, reset before the pull) or the highest `Deno.memoryUsage()` " +
-      "sample, whichever is higher.",
+      "(`bench/_synthetic.ts`) that renders pages on the fly and answers each read into the " +
+      "reader's buffer, as a socket does (since 2026-12-02: the runs before made a Response " +
+      "from bytes, which left two native copies of each page for a collection to free, and " +
+      "charged them to the pull that makes the least heap garbage; figures of 4 and 5 before " +
+      "that date are not comparable). Peak RSS is the kernel's high-water mark (VmHWM, reset " +
+      "before the pull) or the highest `Deno.memoryUsage()` sample, whichever is higher.",
     "",
   );
   if (r.notes.length) {

@@ -191,8 +191,10 @@ export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): P
   s.all = 2 ** keys.length - 1;
   s.i = 0;
   s.rows = 0;
-  // A row takes more than 32 bytes: a hostile span cannot make arrays larger than the body.
-  s.capacity = Math.max(16, Math.min(expectedRows, s.n >> 5));
+  // Rows as the body could hold with every field at least `"KEY":null,` (rows with fewer grow
+  // the arrays by doubling): a hostile span cannot make arrays larger than the body.
+  const least = keys.reduce((n, k) => n + k.length + 8, 2);
+  s.capacity = Math.max(16, Math.min(expectedRows, Math.floor(s.n / least)));
   s.order.fill(-2);
   s.prevRow = 0;
   s.prevPlaces = 0;

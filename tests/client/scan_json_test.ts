@@ -659,3 +659,17 @@ Deno.test("scanPage() reads a body alike whatever was scanned before it (its sta
   assert.equal(scanPage(list, items, 1)?.count, 1);
   read();
 });
+
+Deno.test("scanPage() grows its columns for rows smaller than its first guess", () => {
+  // Its arrays start at the rows the body could hold with every field present; rows of two
+  // fields are many more.
+  const rows = Array.from({ length: 2000 }, (_, i) => `{"TIME":"${2000 + i}","DATA_VALUE":"${i}"}`);
+  const body = `{"StatisticSearch":{"list_total_count":2000,"row":[${rows.join(",")}]}}`;
+  const bytes = encoder.encode(body);
+  assert.equal(agree(bytes), "scanned");
+  const page = scanPage(bytes, FIELDS, 2000)!;
+  assert.equal(page.count, 2000);
+  const time = page.texts[FIELDS.text.indexOf("TIME")]!;
+  assert.equal(time.values[time.ids![1999]!], "3999");
+  assert.equal(page.numbers[FIELDS.numbers.indexOf("DATA_VALUE")]![1999], 1999);
+});
