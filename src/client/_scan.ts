@@ -56,6 +56,21 @@ function decodeString(b: Uint8Array, start: number, end: number, escaped: boolea
     if (end - start <= 32) {
       let ascii = true;
       for (let k = start; k < end; k++) if (b[k]! >= 0x80) ascii = false;
+      if (ascii && end - start === 8) {
+        // A day's label (a daily page has one a row): the bytes as arguments, as V8's apply
+        // over a typed array is slow (a 1k-row page took 0.15 ms longer).
+        const k = start;
+        return String.fromCharCode(
+          b[k]!,
+          b[k + 1]!,
+          b[k + 2]!,
+          b[k + 3]!,
+          b[k + 4]!,
+          b[k + 5]!,
+          b[k + 6]!,
+          b[k + 7]!,
+        );
+      }
       if (ascii) {
         return String.fromCharCode.apply(null, b.subarray(start, end) as unknown as number[]);
       }
@@ -339,7 +354,12 @@ function grow(s: Scan) {
 function same(s: Scan, a: number, c: number, max: number) {
   const limit = Math.min(max, s.n - a);
   let k = 0;
-  while (k + 4 <= limit && s.view.getInt32(a + k) === s.view.getInt32(c + k)) k += 4;
+  const v = s.view;
+  while (
+    k + 8 <= limit && v.getInt32(a + k) === v.getInt32(c + k) &&
+    v.getInt32(a + k + 4) === v.getInt32(c + k + 4)
+  ) k += 8;
+  if (k + 4 <= limit && v.getInt32(a + k) === v.getInt32(c + k)) k += 4;
   while (k < limit && s.b[a + k] === s.b[c + k]) k++;
   return k;
 }
