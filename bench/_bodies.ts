@@ -19,7 +19,7 @@ import type { Format } from "../src/wire/format.ts";
 import { loadXmlParser, type XMLParser } from "../src/deps.ts";
 import { XML_PARSER_OPTIONS } from "../src/client/_decode.ts";
 import { scanPage } from "../src/client/_scan.ts";
-import type { Page } from "../src/client/_scan.ts";
+import type { Page } from "../src/client/_page.ts";
 import { PullChecks } from "../src/client/_checks.ts";
 import { Redactor } from "../src/client/_errors.ts";
 

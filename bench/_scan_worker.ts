@@ -8,7 +8,7 @@
 /// <reference lib="deno.worker" />
 
 import { scanPage } from "../src/client/_scan.ts";
-import type { PageFields } from "../src/client/_scan.ts";
+import type { PageFields } from "../src/client/_page.ts";
 
 self.onmessage = (e: MessageEvent<{ id: number; bytes: Uint8Array; fields: PageFields }>) => {
   const { id, bytes, fields } = e.data;

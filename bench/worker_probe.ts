@@ -14,7 +14,7 @@ import { spawnServer } from "./serve.ts";
 import { BENCH_KEY, FIELDS, searchUrl } from "./_bodies.ts";
 import { settle, summarise } from "./_measure.ts";
 import { scanPage } from "../src/client/_scan.ts";
-import type { Page } from "../src/client/_scan.ts";
+import type { Page } from "../src/client/_page.ts";
 import { FrameBuilder } from "../src/client/_frame.ts";
 import { PullChecks } from "../src/client/_checks.ts";
 import { Redactor } from "../src/client/_errors.ts";

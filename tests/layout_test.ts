@@ -180,6 +180,7 @@ Deno.test("layout: no file of src/ outside src/server/data/ is longer than 1,000
 const CLIENT_LAYERS = [
   "_errors.ts",
   "_options.ts",
+  "_page.ts",
   "_scan.ts",
   "_decode.ts",
   "_transport.ts",

@@ -7,7 +7,7 @@
  */
 
 import { BodyError, fieldName, type Redactor } from "./_errors.ts";
-import { ABSENT_ID, type Page, type PageText } from "./_scan.ts";
+import { ABSENT_ID, type Page, type PageText } from "./_page.ts";
 import type { Cycle } from "../wire/period.ts";
 import { civilDays, daysInMonth, digitsAt, isCycle, tryParseLabel } from "../wire/period.ts";
 

@@ -8,8 +8,8 @@
 
 import { loadXmlParser as loadParserModule, type XMLParser } from "../deps.ts";
 import { BodyError, fieldName } from "./_errors.ts";
-import { ABSENT_ID, isPlainNumber, scanPage } from "./_scan.ts";
-import type { Page, PageFields } from "./_scan.ts";
+import { ABSENT_ID, isPlainNumber, type Page, type PageFields } from "./_page.ts";
+import { scanPage } from "./_scan.ts";
 
 /** One row as the service sent it: field name to string, number or null. */
 export type RawRow = Record<string, unknown>;

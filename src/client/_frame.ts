@@ -17,7 +17,7 @@ import {
   tryParseLabel,
 } from "../wire/period.ts";
 import { BodyError, fieldName } from "./_errors.ts";
-import { ABSENT_ID, type Page, type PageFields, type PageText } from "./_scan.ts";
+import { ABSENT_ID, type Page, type PageFields, type PageText } from "./_page.ts";
 import { pageOf, type RawRow } from "./_decode.ts";
 import { type ArrowColumn, ipcFrame } from "../util/arrow_ipc.ts";
 

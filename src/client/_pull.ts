@@ -46,7 +46,7 @@ import {
   resolveClientOptions,
   type ValidSearch,
 } from "./_options.ts";
-import type { Page } from "./_scan.ts";
+import type { Page } from "./_page.ts";
 import { HalfMonthlySpelling, type PageResult, requestPage, type Transport } from "./_transport.ts";
 import { PullChecks } from "./_checks.ts";
 import {

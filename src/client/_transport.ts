@@ -25,7 +25,7 @@ import {
   transportError,
 } from "./_errors.ts";
 import { decodeBytesLoading, type Decoded } from "./_decode.ts";
-import type { Page, PageFields } from "./_scan.ts";
+import type { Page, PageFields } from "./_page.ts";
 
 const utf8 = new TextDecoder();
 

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
 import { periodOf, PullChecks } from "../../src/client/_checks.ts";
-import { isPlainNumber, scanPage } from "../../src/client/_scan.ts";
+import { isPlainNumber } from "../../src/client/_page.ts";
+import { scanPage } from "../../src/client/_scan.ts";
 import { BodyError, Redactor } from "../../src/client/_errors.ts";
 import type { RawRow } from "../../src/client/_decode.ts";
 import { scanFieldsOf } from "../../src/client/_frame.ts";

@@ -7,7 +7,7 @@
 
 import { pageOf, type RawRow } from "../../src/client/_decode.ts";
 import { scanFieldsOf } from "../../src/client/_frame.ts";
-import { ABSENT_ID, type Page } from "../../src/client/_scan.ts";
+import { ABSENT_ID, type Page } from "../../src/client/_page.ts";
 import {
   type ColumnSpec,
   KEY_STATISTIC_LIST_SCHEMA,
