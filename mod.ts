@@ -76,8 +76,7 @@ export {
 export { EcosError, type EcosErrorCode, type EcosErrorOptions, isEcosError } from "./src/errors.ts";
 export type { EcosResultCode } from "./src/wire/codes.ts";
 
-// Periods and named series.
-export { dateToLabel, parsePeriod, periodEnd } from "./src/periods.ts";
+// Named series (period labels: `@ecos/ecos/periods`).
 export type { Cycle } from "./src/wire/period.ts";
 export {
   type NamedSeries,
@@ -86,17 +85,13 @@ export {
   type SeriesRange,
 } from "./src/discovery/mod.ts";
 
-// What an analyst does with a frame: transforms, units and charts.
+// What an analyst does with a frame: transforms and charts (units: `@ecos/ecos/units`).
 export {
   type Aggregation,
   type ChangeKind,
   type CoarseCycle,
-  inBaseUnits,
-  parseUnit,
-  rescale,
   toCycle,
   toWide,
-  type UnitInfo,
   withChange,
 } from "./src/analysis/mod.ts";
 export {

@@ -1,5 +1,5 @@
 /**
- * Period labels for people: a label's first and last day, and the label of a date, for any cycle
+ * Period labels for people (`@ecos/ecos/periods`): a label's first and last day, and the label of a date, for any cycle
  * (both half-monthly spellings read), with an INVALID_ARGUMENT that names the expected shape.
  *
  * @module
@@ -18,7 +18,26 @@ import {
   tryParseLabel,
 } from "./wire/period.ts";
 
-/** Like {@linkcode tryParseLabel}, but throws an INVALID_ARGUMENT that names the expected shape. */
+export type { Cycle, PeriodRef } from "./wire/period.ts";
+
+/**
+ * A label's cycle and period ordinal, read from its shape; an INVALID_ARGUMENT that names the
+ * expected shape when it has none.
+ *
+ * @param label A TIME label such as "2023Q3".
+ * @param cycle When given, the label must be of this cycle.
+ * @returns The cycle and the ordinal.
+ * @throws {EcosError} INVALID_ARGUMENT when the label has no known shape.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseLabel } from "@ecos/ecos/periods";
+ *
+ * assert.deepEqual(parseLabel("2023Q3"), { cycle: "Q", index: 2023 * 4 + 2 });
+ * assert.throws(() => parseLabel("2023-07", "M"), /YYYYMM/);
+ * ```
+ */
 export function parseLabel(label: string, cycle?: Cycle): PeriodRef {
   const ref = typeof label === "string" ? tryParseLabel(label, cycle) : undefined;
   if (ref) return ref;
@@ -39,7 +58,7 @@ export function parseLabel(label: string, cycle?: Cycle): PeriodRef {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parsePeriod } from "@ecos/ecos";
+ * import { parsePeriod } from "@ecos/ecos/periods";
  *
  * assert.equal(parsePeriod("2023Q3").toISOString(), "2023-07-01T00:00:00.000Z");
  * assert.equal(parsePeriod("202305S2", "SM").toISOString(), "2023-05-16T00:00:00.000Z");
@@ -57,7 +76,7 @@ export function parsePeriod(label: string, cycle?: Cycle): Date {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { periodEnd } from "@ecos/ecos";
+ * import { periodEnd } from "@ecos/ecos/periods";
  *
  * assert.equal(periodEnd("2024Q1").toISOString(), "2024-03-31T00:00:00.000Z");
  * assert.equal(periodEnd("202402SM2").toISOString(), "2024-02-29T00:00:00.000Z");
@@ -77,7 +96,7 @@ export function periodEnd(label: string, cycle?: Cycle): Date {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { dateToLabel } from "@ecos/ecos";
+ * import { dateToLabel } from "@ecos/ecos/periods";
  *
  * assert.equal(dateToLabel(new Date("2024-05-20"), "Q"), "2024Q2");
  * assert.equal(dateToLabel(new Date("2024-05-20"), "SM"), "202405S2");

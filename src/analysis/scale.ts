@@ -1,7 +1,8 @@
 /**
- * Values in units you can compute with: {@linkcode inBaseUnits} multiplies each row's value by
- * its unit's power of ten (십억원 to KRW, 천불 to USD), and {@linkcode rescale} rewrites money
- * to another power of ten of the same currency (십억원 to 조원).
+ * Units you can compute with (`@ecos/ecos/units`): {@linkcode parseUnit} reads a UNIT_NAME,
+ * {@linkcode inBaseUnits} multiplies each row's value by its unit's power of ten (십억원 to KRW,
+ * 천불 to USD), and {@linkcode rescale} rewrites money to another power of ten of the same
+ * currency (십억원 to 조원).
  *
  * @module
  */
@@ -12,6 +13,9 @@ import { withInfoOf } from "../frame_info.ts";
 import { requireColumns } from "./_common.ts";
 import { withColumnUnits } from "./column_units.ts";
 import { baseUnit, koreanScale, parseUnit, scaleWords, type UnitInfo } from "./units.ts";
+
+export { parseUnit, type UnitInfo, type UnitKind } from "./units.ts";
+export type { DataFrame } from "../deps.ts";
 
 /** A Polars expression. */
 type Expr = ReturnType<typeof pl.col>;

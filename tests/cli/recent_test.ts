@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { RECENT_PERIODS, recentRange } from "../../src/cli/recent.ts";
-import { parsePeriod } from "../../mod.ts";
+import { parsePeriod } from "../../src/periods.ts";
 
 Deno.test("recentRange() ends with the period holding today, for every cycle", async (t) => {
   const now = new Date("2026-11-23T07:41:00Z");

@@ -4,15 +4,8 @@
  */
 
 import assert from "node:assert/strict";
-import {
-  EcosClient,
-  frameInfo,
-  namedSeries,
-  parsePeriod,
-  periodEnd,
-  pl,
-  type SeriesName,
-} from "../../mod.ts";
+import { EcosClient, frameInfo, namedSeries, pl, type SeriesName } from "../../mod.ts";
+import { parsePeriod, periodEnd } from "../../src/periods.ts";
 import { NAMED_SERIES } from "../../src/discovery/mod.ts";
 import { clientFor, rejects, serve } from "../testdata/e2e.ts";
 import { childEnv } from "../testdata/child_env.ts";

@@ -6,7 +6,8 @@
  */
 
 import assert from "node:assert/strict";
-import { parsePeriod, pl, type StatisticSearchQuery } from "../../mod.ts";
+import { pl, type StatisticSearchQuery } from "../../mod.ts";
+import { parsePeriod } from "../../src/periods.ts";
 import { clientFor, serve } from "../testdata/e2e.ts";
 
 const queries: StatisticSearchQuery[] = [

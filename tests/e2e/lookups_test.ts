@@ -5,7 +5,8 @@
  */
 
 import assert from "node:assert/strict";
-import { EcosClient, parsePeriod, pl } from "../../mod.ts";
+import { EcosClient, pl } from "../../mod.ts";
+import { parsePeriod } from "../../src/periods.ts";
 import { startEcosServer } from "../../src/server/mod.ts";
 import { clientFor, serve } from "../testdata/e2e.ts";
 
