@@ -59,8 +59,8 @@ const N = 0x6e; // the "n" of null
 
 const encoder = new TextEncoder();
 const encode = (k: string) => encoder.encode(k);
-/** A scan's keys as bytes, once per set of fields. */
-const keyBytes = new WeakMap<PageFields, Uint8Array[]>();
+/** A scan's keys as bytes and the fewest bytes of a full row, once per set of fields. */
+const keyBytes = new WeakMap<PageFields, { keys: Uint8Array[]; least: number }>();
 
 /** Powers of ten that are exact doubles: a mantissa below 2^53 divided by one is exact. */
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
@@ -128,9 +128,14 @@ const state = new Scan(); // reset for each scan, which runs to its end synchron
 
 /** Scans a page body. */
 export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): Page | undefined {
-  const keys = keyBytes.get(fields) ?? [...fields.text, ...fields.numbers].map(encode);
-  if (keys.length > MAX_FIELDS) throw new RangeError("A scan reads at most 30 fields");
-  keyBytes.set(fields, keys);
+  let known = keyBytes.get(fields);
+  if (known === undefined) {
+    const keys = [...fields.text, ...fields.numbers].map(encode);
+    if (keys.length > MAX_FIELDS) throw new RangeError("A scan reads at most 30 fields");
+    // The fewest bytes a row of every field takes: `"KEY":null,` each, and its braces.
+    keyBytes.set(fields, known = { keys, least: keys.reduce((n, k) => n + k.length + 8, 2) });
+  }
+  const { keys, least } = known;
   const s = state;
   s.b = b;
   s.n = b.length;
@@ -141,9 +146,8 @@ export function scanPage(b: Uint8Array, fields: PageFields, expectedRows = 0): P
   s.all = 2 ** keys.length - 1;
   s.i = 0;
   s.rows = 0;
-  // Rows as the body could hold with every field at least `"KEY":null,` (rows with fewer grow
-  // the arrays by doubling): a hostile span cannot make arrays larger than the body.
-  const least = keys.reduce((n, k) => n + k.length + 8, 2);
+  // Rows as the body could hold with every field (rows with fewer grow the arrays by doubling):
+  // a hostile span cannot make arrays larger than the body.
   s.capacity = Math.max(16, Math.min(expectedRows, Math.floor(s.n / least)));
   s.order.fill(-2);
   s.prevRow = 0;
