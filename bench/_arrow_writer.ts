@@ -8,13 +8,26 @@
 
 import { Buffer } from "node:buffer";
 import { type DataFrame, loadApacheArrow, pl } from "../src/deps.ts";
-import { _parts, type ArrowColumn, type Part } from "../src/util/arrow_ipc.ts";
+import { _parts, type ArrowColumn, type Part, writePart } from "../src/util/arrow_ipc.ts";
 
 const [a] = await loadApacheArrow();
 
+/** A part's data buffers, each written into a buffer of its own. */
+function buffersOf(p: Part, height: number): Uint8Array[] {
+  const out = new Uint8Array(p.lengths.reduce((n, length) => n + ((length + 7) & ~7), 0));
+  writePart(p, out, 0, height);
+  let at = 0;
+  return p.lengths.map((length) => {
+    const bytes = out.subarray(at, at + length);
+    at += (length + 7) & ~7;
+    return bytes;
+  });
+}
+
 function data(p: Part, height: number) {
   const nullBitmap = p.nullCount > 0 ? p.validity : undefined;
-  const bytes = p.buffers[0]!;
+  const buffers = buffersOf(p, height);
+  const bytes = buffers[0]!;
   if (p.kind === "text") {
     return a.makeData({
       type: new a.Utf8View(),
@@ -22,7 +35,7 @@ function data(p: Part, height: number) {
       nullCount: p.nullCount,
       nullBitmap,
       views: bytes,
-      variadicBuffers: [p.buffers[1]!],
+      variadicBuffers: [buffers[1]!],
     });
   }
   if (p.kind === "date") {

@@ -55,6 +55,9 @@ function allValid(height: number): Uint8Array {
 /** Room to encode one value into (a value's UTF-8 is at most three bytes a UTF-16 unit). */
 let scratch = new Uint8Array(1024);
 
+/** Bytes from `n` to the next multiple of 8: each body buffer starts 8-aligned. */
+const padded = (n: number) => (n + 7) & ~7;
+
 /**
  * Each distinct value's view as four little-endian words (length, then the value inline up to
  * 12 bytes; else its first 4 bytes, buffer 0 and its offset), and the long values' buffer.
@@ -68,13 +71,23 @@ function views(values: readonly (string | null)[]): { words: Uint32Array; data: 
     if (v === null || v === undefined) continue;
     const w = k * 4;
     const n = v.length;
-    let ascii = n <= 12;
-    for (let j = 0; ascii && j < n; j++) if (v.charCodeAt(j) >= 0x80) ascii = false;
-    if (ascii) {
-      // Codes, labels and numbers: the view is the value, written from its char codes.
-      words[w] = n;
-      for (let j = 0; j < n; j++) words[w + 1 + (j >> 2)]! |= v.charCodeAt(j) << ((j & 3) * 8);
-      continue;
+    if (n <= 12) {
+      // Codes, labels and numbers: the view is the value, from its char codes if all ASCII.
+      let x = 0, y = 0, z = 0, high = 0;
+      for (let j = 0; j < n; j++) {
+        const c = v.charCodeAt(j);
+        high |= c;
+        if (j < 4) x |= c << (j * 8);
+        else if (j < 8) y |= c << ((j - 4) * 8);
+        else z |= c << ((j - 8) * 8);
+      }
+      if (high < 0x80) {
+        words[w] = n;
+        words[w + 1] = x;
+        words[w + 2] = y;
+        words[w + 3] = z;
+        continue;
+      }
     }
     if (scratch.length < n * 3) scratch = new Uint8Array(n * 3);
     const e = scratch.subarray(0, encoder.encodeInto(v, scratch).written);
@@ -98,112 +111,130 @@ function views(values: readonly (string | null)[]): { words: Uint32Array; data: 
   return { words, data };
 }
 
-/** A column's part of the record batch: its validity, its buffers, its type. */
-export interface Part {
-  /** `text`, `date` or `float`. */
-  kind: ArrowColumn["kind"];
+/** What every column's part of the record batch has: its validity and its buffers' sizes. */
+interface PartBase {
   /** Missing values. */
   nullCount: number;
   /** The validity bitmap; none when no value is missing. */
   validity: Uint8Array | undefined;
-  /** The data buffers: values, or views and the long values' buffer. */
-  buffers: Uint8Array[];
+  /** The data buffers' byte lengths: values, or views and the long values' buffer. */
+  lengths: number[];
 }
+
+/**
+ * A column's part of the record batch, with what {@linkcode writePart} needs to write its data
+ * buffers: the stream is allocated once and each part writes into it, so a column's buffers are
+ * never made on their own and copied.
+ */
+export type Part =
+  | PartBase & {
+    /** Utf8View. */
+    kind: "text";
+    /** Each distinct value's view (four words). */
+    words: Uint32Array;
+    /** The long values' buffer. */
+    data: Uint8Array;
+    /** Each row's distinct value, or none when every row holds `constant`. */
+    index: Uint32Array | undefined;
+    /** The value of every row, when there is no index. */
+    constant: number;
+  }
+  | PartBase & {
+    /** Date32. */
+    kind: "date";
+    /** Each distinct value's day (0 when missing). */
+    days: Int32Array;
+    /** Each row's distinct value, or none when every row holds `constant`. */
+    index: Uint32Array | undefined;
+    /** The value of every row, when there is no index. */
+    constant: number;
+  }
+  | PartBase & {
+    /** Float64. */
+    kind: "float";
+    /** The values' bytes; none when every value is missing. */
+    bytes: Uint8Array | undefined;
+  };
 
 /** A bitmap of `height` bits, all clear: every value missing. */
 const noneValid = (height: number) => new Uint8Array((height + 7) >> 3);
 
+/** Clears the validity of rows whose distinct value is marked null; how many were. */
+function nullsOf(isNull: Uint8Array, index: Uint32Array, height: number, validity: Uint8Array) {
+  let nullCount = 0;
+  for (let r = 0; r < height; r++) {
+    if (isNull[index[r]!] === 1) {
+      validity[r >> 3]! &= ~(1 << (r & 7));
+      nullCount++;
+    }
+  }
+  return nullCount;
+}
+
 /** A text column's views and validity. */
 function textPart(c: Extract<ArrowColumn, { kind: "text" }>, height: number): Part {
-  const { values, index } = c;
+  const { values, index, constant } = c;
   const { words, data } = views(values);
-  const rows = new Uint32Array(height * 4);
   let validity: Uint8Array | undefined;
   let nullCount = 0;
   if (index === undefined) {
-    const k = c.constant;
-    if (values[k] === null || values[k] === undefined) {
-      nullCount = height;
+    if (values[constant] === null || values[constant] === undefined) {
       validity = noneValid(height);
-    } else if (height > 0) {
-      rows.set(words.subarray(k * 4, k * 4 + 4), 0);
-      // Doubling copies: a few native copies rather than a write a row.
-      for (let filled = 4; filled < rows.length; filled *= 2) {
-        rows.copyWithin(filled, 0, Math.min(filled, rows.length - filled));
-      }
+      nullCount = height;
     }
   } else {
-    for (let r = 0; r < height; r++) {
-      const k = index[r]! * 4;
-      const q = r * 4;
-      rows[q] = words[k]!;
-      rows[q + 1] = words[k + 1]!;
-      rows[q + 2] = words[k + 2]!;
-      rows[q + 3] = words[k + 3]!;
-    }
     // A dictionary may hold null more than once (a page's, taken whole).
     const isNull = new Uint8Array(values.length);
-    let nulls = 0;
+    let any = false;
     for (let k = 0; k < values.length; k++) {
       if (values[k] !== null) continue;
       isNull[k] = 1;
-      nulls++;
+      any = true;
     }
-    if (nulls > 0) {
-      for (let r = 0; r < height; r++) {
-        if (isNull[index[r]!] === 1) {
-          validity ??= allValid(height);
-          validity[r >> 3]! &= ~(1 << (r & 7));
-          nullCount++;
-        }
-      }
-    }
+    if (any) nullCount = nullsOf(isNull, index, height, validity = allValid(height));
   }
-  return { kind: "text", nullCount, validity, buffers: [new Uint8Array(rows.buffer), data] };
+  // Every part is one object literal: a shape made by spreading would die at each collection
+  // and take the optimised code of what reads it along.
+  const lengths = [height * 16, data.byteLength];
+  return { kind: "text", nullCount, validity, lengths, words, data, index, constant };
 }
 
 /** A date column's days and validity. */
 function datePart(c: Extract<ArrowColumn, { kind: "date" }>, height: number): Part {
-  const { values, index } = c;
-  const days = new Int32Array(height);
+  const { values, index, constant } = c;
+  const days = new Int32Array(values.length);
+  const isNull = new Uint8Array(values.length);
+  let any = false;
+  for (let k = 0; k < values.length; k++) {
+    const day = values[k];
+    if (day !== null && day !== undefined) days[k] = day;
+    else {
+      isNull[k] = 1;
+      any = true;
+    }
+  }
   let validity: Uint8Array | undefined;
   let nullCount = 0;
   if (index === undefined) {
-    const day = values[c.constant] ?? null;
-    if (day === null) {
-      nullCount = height;
+    if (isNull[constant] === 1) {
       validity = noneValid(height);
-    } else days.fill(day);
-  } else {
-    const table = new Int32Array(values.length);
-    let nulls = 0;
-    for (let k = 0; k < values.length; k++) {
-      const day = values[k];
-      if (day === null || day === undefined) nulls++;
-      else table[k] = day;
+      nullCount = height;
     }
-    for (let r = 0; r < height; r++) days[r] = table[index[r]!]!;
-    if (nulls > 0) {
-      for (let r = 0; r < height; r++) {
-        if (values[index[r]!] === null) {
-          validity ??= allValid(height);
-          validity[r >> 3]! &= ~(1 << (r & 7));
-          nullCount++;
-        }
-      }
-    }
-  }
-  return { kind: "date", nullCount, validity, buffers: [new Uint8Array(days.buffer)] };
+  } else if (any) nullCount = nullsOf(isNull, index, height, validity = allValid(height));
+  const lengths = [height * 4];
+  return { kind: "date", nullCount, validity, lengths, days, index, constant };
 }
 
 /** A float column: NaN is missing. */
 function floatPart(c: Extract<ArrowColumn, { kind: "float" }>, height: number): Part {
+  const lengths = [height * 8];
   if (c.values === undefined) {
     return {
       kind: "float",
       nullCount: height,
       validity: noneValid(height),
-      buffers: [new Uint8Array(height * 8)],
+      lengths,
+      bytes: undefined,
     };
   }
   const values = c.values.subarray(0, height);
@@ -218,7 +249,56 @@ function floatPart(c: Extract<ArrowColumn, { kind: "float" }>, height: number): 
     }
   }
   const bytes = new Uint8Array(values.buffer, values.byteOffset, height * 8);
-  return { kind: "float", nullCount, validity, buffers: [bytes] };
+  return { kind: "float", nullCount, validity, lengths, bytes };
+}
+
+/** A constant's first row written, then copied by doubling: a few native copies, not a loop. */
+function fillRows(rows: Int32Array | Uint32Array, first: ArrayLike<number>): void {
+  if (rows.length === 0) return;
+  rows.set(first, 0);
+  for (let filled = first.length; filled < rows.length; filled *= 2) {
+    rows.copyWithin(filled, 0, Math.min(filled, rows.length - filled));
+  }
+}
+
+/** Each row's view, gathered from the distinct values' views. */
+function gatherViews(rows: Uint32Array, words: Uint32Array, index: Uint32Array, height: number) {
+  for (let r = 0; r < height; r++) {
+    const k = index[r]! * 4;
+    const q = r * 4;
+    rows[q] = words[k]!;
+    rows[q + 1] = words[k + 1]!;
+    rows[q + 2] = words[k + 2]!;
+    rows[q + 3] = words[k + 3]!;
+  }
+}
+
+/** Each row's day, gathered from the distinct values' days. */
+function gatherDays(to: Int32Array, days: Int32Array, index: Uint32Array, height: number) {
+  for (let r = 0; r < height; r++) to[r] = days[index[r]!]!;
+}
+
+/**
+ * Writes a part's data buffers from `at` in `out` (8-aligned and zeroed), each 8-aligned after
+ * the last; what is missing stays zero. The loops take typed arrays alone: optimised code that
+ * knew a part's shape would be dropped with it at the next collection.
+ *
+ * @internal
+ */
+export function writePart(p: Part, out: Uint8Array, at: number, height: number): void {
+  if (p.kind === "float") {
+    if (p.bytes !== undefined) out.set(p.bytes, at);
+  } else if (p.kind === "date") {
+    const to = new Int32Array(out.buffer, out.byteOffset + at, height);
+    if (p.index === undefined) fillRows(to, p.days.subarray(p.constant, p.constant + 1));
+    else gatherDays(to, p.days, p.index, height);
+  } else {
+    const rows = new Uint32Array(out.buffer, out.byteOffset + at, height * 4);
+    const k = p.constant * 4;
+    if (p.index !== undefined) gatherViews(rows, p.words, p.index, height);
+    else if (p.nullCount === 0) fillRows(rows, p.words.subarray(k, k + 4));
+    out.set(p.data, at + height * 16);
+  }
 }
 
 /**
@@ -245,6 +325,12 @@ export function _parts(columns: readonly ArrowColumn[], height: number): Part[] 
 let fb = new Uint8Array(0);
 let dv = new DataView(fb.buffer);
 let at = 0;
+
+/** Writes a whole number below 2^53 as 8 little-endian bytes (no BigInt made). */
+function setU64(place: number, value: number): void {
+  dv.setUint32(place, value >>> 0, true);
+  dv.setUint32(place + 4, Math.floor(value / 0x1_0000_0000), true);
+}
 
 function align(n: number): void {
   at = (at + n - 1) & -n;
@@ -276,7 +362,7 @@ function table(slots: readonly Slot[]): number {
     align(size);
     if (size === 1) dv.setUint8(at, value);
     else if (size === 2) dv.setInt16(at, value, true);
-    else if (size === 8) dv.setBigInt64(at, BigInt(value), true);
+    else if (size === 8) setU64(at, value);
     dv.setUint16(vtable + 4 + 2 * k, at - start, true);
     places.push(at);
     at += size;
@@ -380,43 +466,46 @@ function schemaMessage(columns: readonly ArrowColumn[]): Uint8Array {
 /** The columns as an Arrow IPC stream: the schema message, one record batch, the end. */
 function ipcStream(columns: readonly ArrowColumn[], height: number): Uint8Array {
   const parts = _parts(columns, height);
-  const buffers: (Uint8Array | undefined)[] = [];
+  // Each column's buffers in the body: its validity (none when no value is missing), then data.
+  const lengths: number[] = [];
   const variadic: number[] = [];
   for (const p of parts) {
-    buffers.push(p.nullCount > 0 ? p.validity : undefined, ...p.buffers);
-    if (p.kind === "text") variadic.push(p.buffers.length - 1);
+    lengths.push(p.nullCount > 0 ? p.validity!.byteLength : 0, ...p.lengths);
+    if (p.kind === "text") variadic.push(p.lengths.length - 1);
   }
-  const body = buffers.reduce((n, b) => n + (((b?.byteLength ?? 0) + 7) & ~7), 0);
+  const body = lengths.reduce((n, length) => n + padded(length), 0);
   // The record batch (RecordBatch in Message.fbs): rows, a FieldNode (length, null count) a
   // column, a Buffer (offset, length) a buffer, and the data buffers of each view column.
-  const size = 128 + 16 * (parts.length + buffers.length) + 8 * variadic.length;
+  const size = 128 + 16 * (parts.length + lengths.length) + 8 * variadic.length;
   const header = message(size, 3, body);
   tableAt(header, [[8, height], [4, 0], [4, 0], undefined, [4, 0]]);
   const [, nodesAt, buffersAt, , variadicAt] = places as [number, number, number, number, number];
   const nodes = vectorAt(nodesAt, parts.length, 16);
   parts.forEach((p, k) => {
-    dv.setBigInt64(nodes + 16 * k, BigInt(height), true);
-    dv.setBigInt64(nodes + 16 * k + 8, BigInt(p.nullCount), true);
+    setU64(nodes + 16 * k, height);
+    setU64(nodes + 16 * k + 8, p.nullCount);
   });
-  const regions = vectorAt(buffersAt, buffers.length, 16);
+  const regions = vectorAt(buffersAt, lengths.length, 16);
   let offset = 0;
-  buffers.forEach((b, k) => {
-    const length = b?.byteLength ?? 0;
-    dv.setBigInt64(regions + 16 * k, BigInt(offset), true);
-    dv.setBigInt64(regions + 16 * k + 8, BigInt(length), true);
-    offset += (length + 7) & ~7;
+  lengths.forEach((length, k) => {
+    setU64(regions + 16 * k, offset);
+    setU64(regions + 16 * k + 8, length);
+    offset += padded(length);
   });
   const counts = vectorAt(variadicAt, variadic.length, 8);
-  variadic.forEach((v, k) => dv.setBigInt64(counts + 8 * k, BigInt(v), true));
+  variadic.forEach((v, k) => setU64(counts + 8 * k, v));
   const batch = framed();
   const schema = schemaMessage(columns);
+  // One zeroed buffer for the whole stream; each part writes its buffers in place.
   const out = new Uint8Array(schema.byteLength + batch.byteLength + body + 8);
   out.set(schema, 0);
   out.set(batch, schema.byteLength);
   let to = schema.byteLength + batch.byteLength;
-  for (const b of buffers) {
-    if (b !== undefined) out.set(b, to);
-    to += ((b?.byteLength ?? 0) + 7) & ~7;
+  for (const p of parts) {
+    if (p.nullCount > 0) out.set(p.validity!, to);
+    to += padded(p.nullCount > 0 ? p.validity!.byteLength : 0);
+    writePart(p, out, to, height);
+    for (const length of p.lengths) to += padded(length);
   }
   // The end of the stream: a continuation marker and a length of 0.
   new DataView(out.buffer).setInt32(to, -1, true);
