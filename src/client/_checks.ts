@@ -8,33 +8,7 @@
 
 import { BodyError, fieldName, type Redactor } from "./_errors.ts";
 import { ABSENT_ID, type Page, type PageText } from "./_page.ts";
-import type { Cycle } from "../wire/period.ts";
-import { civilDays, daysInMonth, digitsAt, isCycle, tryParseLabel } from "../wire/period.ts";
-
-/** A TIME label's period ordinal in a cycle, as `tryParseLabel(label.trim(), cycle)?.index`. */
-export function periodOf(label: string, cycle: Cycle): number | undefined {
-  const year = digitsAt(label, 0, 4);
-  if (year >= 1000) {
-    const n = label.length;
-    if (cycle === "A" && n === 4) return year;
-    if (cycle === "M" && n === 6) {
-      const m = digitsAt(label, 4, 6);
-      return m >= 1 && m <= 12 ? year * 12 + m - 1 : undefined;
-    }
-    if (cycle === "D" && n === 8) {
-      const m = digitsAt(label, 4, 6);
-      const d = digitsAt(label, 6, 8);
-      if (m < 1 || m > 12 || d < 1 || d > daysInMonth(year, m)) return undefined;
-      return civilDays(year, m, d);
-    }
-    const per = cycle === "Q" ? 4 : cycle === "S" ? 2 : 0;
-    if (per > 0 && n === 6 && label.charCodeAt(4) === cycle.charCodeAt(0)) {
-      const k = label.charCodeAt(5) - 48;
-      return k >= 1 && k <= per ? year * per + k - 1 : undefined;
-    }
-  }
-  return tryParseLabel(label.trim(), cycle)?.index;
-}
+import { isCycle, periodOf } from "../wire/period.ts";
 
 const ITEM_FIELDS = ["ITEM_CODE1", "ITEM_CODE2", "ITEM_CODE3", "ITEM_CODE4"] as const;
 type Four<T> = [T, T, T, T];
@@ -48,8 +22,9 @@ function searchAsked(args: readonly string[]) {
   if (statCode === undefined || !isCycle(cycle) || start === undefined || end === undefined) {
     return undefined;
   }
-  const lo = tryParseLabel(start, cycle)?.index;
-  const hi = tryParseLabel(end, cycle)?.index;
+  // As `tryParseLabel(start, cycle)?.index` (untrimmed), without its regular expression.
+  const lo = start === start.trim() ? periodOf(start, cycle) : undefined;
+  const hi = end === end.trim() ? periodOf(end, cycle) : undefined;
   if (lo === undefined || hi === undefined) return undefined;
   const items = codes.map((code) => (code === "?" || code === "" ? undefined : code));
   return { statCode, cycle, start, end, lo, hi, items };

@@ -9,13 +9,7 @@
 
 import { type DataFrame, pl, type Series } from "../deps.ts";
 import { type ColumnSpec, STATISTIC_SEARCH_SCHEMA } from "../wire/columns.ts";
-import {
-  civilDays,
-  daysInMonth,
-  digitsAt,
-  periodStartDays,
-  tryParseLabel,
-} from "../wire/period.ts";
+import { labelStartDay } from "../wire/period.ts";
 import { BodyError, fieldName } from "./_errors.ts";
 import { ABSENT_ID, type Page, type PageFields, type PageText } from "./_page.ts";
 import { pageOf, type RawRow } from "./_decode.ts";
@@ -30,23 +24,8 @@ export function textOf(v: unknown): string | null {
   return s === "" ? null : s;
 }
 
-/** Days since 1970-01-01 of a label's first day; null for no known shape. */
-function labelDay(label: string): number | null {
-  const s = label.trim();
-  if (s.length === 8) {
-    const y = digitsAt(s, 0, 4);
-    const m = digitsAt(s, 4, 6);
-    const d = digitsAt(s, 6, 8);
-    if (y >= 1000 && m >= 1 && m <= 12 && d >= 1) {
-      return d <= daysInMonth(y, m) ? civilDays(y, m, d) : null;
-    }
-  }
-  const ref = tryParseLabel(s);
-  return ref ? periodStartDays(ref.cycle, ref.index) : null;
-}
-
 const labelDays = (values: readonly (string | null)[]) =>
-  values.map((label) => (label === null ? null : labelDay(label)));
+  values.map((label) => (label === null ? null : labelStartDay(label)));
 
 /** Room for rows: doubling unless the total was reserved. */
 const capacityFor = (needed: number, current: number) => Math.max(needed, current * 2, 1024);

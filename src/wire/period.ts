@@ -142,6 +142,70 @@ export function tryParseLabel(label: string, cycle?: Cycle): PeriodRef | undefin
   return ref;
 }
 
+/**
+ * A label's ordinal in `cycle`, as `tryParseLabel(label.trim(), cycle)?.index`. The usual shapes
+ * are read from char codes: the client reads a label a distinct TIME, and V8 compiles a regular
+ * expression again after each collection, which cost a small pull more than its labels.
+ *
+ * @param label A TIME label.
+ * @param cycle The cycle it must belong to.
+ * @returns The ordinal, or `undefined`.
+ */
+export function periodOf(label: string, cycle: Cycle): number | undefined {
+  const year = digitsAt(label, 0, 4);
+  if (year >= 1000) {
+    const n = label.length;
+    if (cycle === "A" && n === 4) return year;
+    if (cycle === "M" && n === 6) {
+      const m = digitsAt(label, 4, 6);
+      return m >= 1 && m <= 12 ? year * 12 + m - 1 : undefined;
+    }
+    if (cycle === "D" && n === 8) {
+      const m = digitsAt(label, 4, 6);
+      const d = digitsAt(label, 6, 8);
+      if (m < 1 || m > 12 || d < 1 || d > daysInMonth(year, m)) return undefined;
+      return civilDays(year, m, d);
+    }
+    const per = cycle === "Q" ? 4 : cycle === "S" ? 2 : 0;
+    if (per > 0 && n === 6 && label.charCodeAt(4) === cycle.charCodeAt(0)) {
+      const k = label.charCodeAt(5) - 48;
+      return k >= 1 && k <= per ? year * per + k - 1 : undefined;
+    }
+  }
+  return tryParseLabel(label.trim(), cycle)?.index;
+}
+
+/**
+ * The first day of the period a label names, in the cycle its shape says, as
+ * `periodStartDays` of `tryParseLabel(label.trim())`; the usual shapes read from char codes, as
+ * {@linkcode periodOf}.
+ *
+ * @param label A TIME label.
+ * @returns Days since 1970-01-01, or null for a label of no known shape.
+ */
+export function labelStartDay(label: string): number | null {
+  const s = label.trim();
+  const n = s.length;
+  const y = digitsAt(s, 0, 4);
+  if (y >= 1000) {
+    if (n === 4) return civilDays(y, 1, 1);
+    const m = digitsAt(s, 4, 6);
+    if (n === 8) {
+      const d = digitsAt(s, 6, 8);
+      if (m >= 1 && m <= 12 && d >= 1) return d <= daysInMonth(y, m) ? civilDays(y, m, d) : null;
+    } else if (n === 6) {
+      if (m >= 1 && m <= 12) return civilDays(y, m, 1);
+      const half = s.charCodeAt(4) === 0x53; // S
+      const k = s.charCodeAt(5) - 0x30;
+      if ((half || s.charCodeAt(4) === 0x51) && k >= 1 && k <= (half ? 2 : 4)) {
+        return civilDays(y, (k - 1) * (half ? 6 : 3) + 1, 1);
+      }
+    }
+  }
+  const ref = tryParseLabel(s);
+  return ref ? periodStartDays(ref.cycle, ref.index) : null;
+}
+
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 
 /**

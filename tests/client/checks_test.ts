@@ -5,15 +5,13 @@
  */
 
 import assert from "node:assert/strict";
-import fc from "npm:fast-check@4.10.2";
-import { periodOf, PullChecks } from "../../src/client/_checks.ts";
+import { PullChecks } from "../../src/client/_checks.ts";
 import { isPlainNumber } from "../../src/client/_page.ts";
 import { scanPage } from "../../src/client/_scan.ts";
 import { BodyError, Redactor } from "../../src/client/_errors.ts";
 import type { RawRow } from "../../src/client/_decode.ts";
 import { scanFieldsOf } from "../../src/client/_frame.ts";
 import { pageOfRows } from "../testdata/pages.ts";
-import { CYCLES, tryParseLabel } from "../../src/wire/period.ts";
 import { STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
 
 const KEY = "CHECKSKEY0123456789";
@@ -125,23 +123,6 @@ Deno.test("isPlainNumber() takes plain decimals and missing markers, nothing Jav
   assert.equal(isPlainNumber("12", true), true);
   assert.equal(isPlainNumber("1.5", true), false);
   assert.equal(isPlainNumber(1.5, true), false);
-});
-
-Deno.test("periodOf() reads every label as tryParseLabel does (property)", () => {
-  const label = fc.oneof(
-    fc.stringMatching(/^\d{4}(?:[SQ]\d|\d{2}(?:S\d|SM\d|\d{2})?)?$/),
-    fc.string({ maxLength: 12 }),
-    fc.stringMatching(/^ ?\d{4}\d{0,4} ?$/),
-  );
-  fc.assert(
-    fc.property(label, fc.constantFrom(...CYCLES), (l, cycle) => {
-      assert.equal(periodOf(l, cycle), tryParseLabel(l.trim(), cycle)?.index);
-    }),
-    { numRuns: 5000 },
-  );
-  assert.equal(periodOf("20240229", "D"), tryParseLabel("20240229", "D")?.index);
-  assert.equal(periodOf("20230229", "D"), undefined);
-  assert.equal(periodOf("16000229", "D"), tryParseLabel("16000229", "D")?.index);
 });
 
 Deno.test("PullChecks passes the rows of the query asked", async (t) => {

@@ -106,6 +106,33 @@ Deno.test("buildFrame() reads KeyStatisticList CYCLE labels by their shape", () 
   assert.equal(df.getColumn("DATA_VALUE").get(0), 1234.5);
 });
 
+Deno.test("buildFrame() dates every label shape by its first day, and no other text", () => {
+  const labels = [
+    ["2024", "2024-01-01"],
+    ["2024S2", "2024-07-01"],
+    ["2024Q4", "2024-10-01"],
+    ["202412", "2024-12-01"],
+    ["202402SM2", "2024-02-16"],
+    ["202402S1", "2024-02-01"],
+    ["20240229", "2024-02-29"],
+    [" 202403 ", "2024-03-01"],
+    ["20230229", null], // no such day
+    ["202413", null],
+    ["2024Q5", null],
+    ["2024S3", null],
+    ["2024Q0", null],
+    ["0999", null],
+    ["20241", null],
+    ["2024-01", null],
+    ["２０２４", null], // full-width digits
+  ] as const;
+  const df = buildFrame(labels.map(([TIME]) => row("0101000", TIME, "1")), STATISTIC_SEARCH_SCHEMA);
+  const days = (df.getColumn("TIME").toArray() as unknown as (Date | null)[]).map((d) =>
+    d?.toISOString().slice(0, 10) ?? null
+  );
+  assert.deepEqual(days, labels.map(([, day]) => day));
+});
+
 Deno.test("FrameBuilder pages build the same frame as one batch, and DATA_CNT is a number", () => {
   const rows = Array.from(
     { length: 25 },

@@ -6,10 +6,49 @@ import {
   daysToDate,
   formatPeriod,
   isCycle,
+  labelStartDay,
   periodEndDays,
+  periodOf,
   periodStartDays,
   tryParseLabel,
 } from "../../src/wire/period.ts";
+
+Deno.test("periodOf() reads every label as tryParseLabel does (property)", () => {
+  const label = fc.oneof(
+    fc.stringMatching(/^\d{4}(?:[SQ]\d|\d{2}(?:S\d|SM\d|\d{2})?)?$/),
+    fc.string({ maxLength: 12 }),
+    fc.stringMatching(/^ ?\d{4}\d{0,4} ?$/),
+  );
+  fc.assert(
+    fc.property(label, fc.constantFrom(...CYCLES), (l, cycle) => {
+      assert.equal(periodOf(l, cycle), tryParseLabel(l.trim(), cycle)?.index);
+    }),
+    { numRuns: 5000 },
+  );
+  assert.equal(periodOf("20240229", "D"), tryParseLabel("20240229", "D")?.index);
+  assert.equal(periodOf("20230229", "D"), undefined);
+  assert.equal(periodOf("16000229", "D"), tryParseLabel("16000229", "D")?.index);
+});
+
+/** Labels of every shape, near misses, spaces and other text. */
+const anyLabel = fc.oneof(
+  fc.stringMatching(/^\d{4}(?:[SQ]\d|\d{2}(?:S\d|SM\d|\d{2})?)?$/),
+  fc.string({ maxLength: 12 }),
+  fc.stringMatching(/^ ?\d{4}\d{0,4} ?$/),
+);
+
+Deno.test("labelStartDay() gives each label's first day as tryParseLabel does (property)", () => {
+  fc.assert(
+    fc.property(anyLabel, (l) => {
+      const ref = tryParseLabel(l.trim());
+      assert.equal(labelStartDay(l), ref ? periodStartDays(ref.cycle, ref.index) : null);
+    }),
+    { numRuns: 5000 },
+  );
+  assert.equal(labelStartDay("2024Q4"), 19_997); // 2024-10-01
+  assert.equal(labelStartDay("2024S2"), 19_905); // 2024-07-01
+  assert.equal(labelStartDay("20230229"), null);
+});
 
 Deno.test("tryParseLabel() recognises each cycle by its shape", () => {
   assert.equal(tryParseLabel("2020")?.cycle, "A");
