@@ -327,6 +327,30 @@ Deno.test("scanPage() agrees on mutated bodies: bytes changed, cut, added (prope
   assert.ok(seen.scanned > 100 && seen["fell back"] > 100, JSON.stringify(seen));
 });
 
+Deno.test("scanPage() reads a row that differs from the previous one in any byte of their common part", () => {
+  // The scanner compares a row with the previous one eight bytes at a time: a byte changed
+  // anywhere in that span, to bytes that make +0, -0 or NaN of those eight, is read as itself.
+  const first = `{"STAT_CODE":"722Y001","STAT_NAME":"기준금리","ITEM_CODE1":"0101000",` +
+    `"UNIT_NAME":"연%","TIME":"202001","DATA_VALUE":"2.5"}`;
+  const second = first.replace("202001", "202002");
+  const head = `{"StatisticSearch":{"list_total_count":3,"row":[${first},`;
+  const body = encoder.encode(`${head}${second},${second.replace("202002", "202003")}]}}`);
+  const from = encoder.encode(head).length;
+  const span = encoder.encode(second).length;
+  const seen = { scanned: 0, "fell back": 0 };
+  for (let at = from; at < from + span; at++) {
+    for (const byte of [0x00, 0x80, 0x7f, 0xf0, 0xf8, 0xff, 0x30, 0x22]) {
+      if (body[at] === byte) continue;
+      const b = body.slice();
+      b[at] = byte;
+      // Seven zero bytes and a sign byte around the change: -0 against +0 if anything is.
+      if (byte === 0x00 || byte === 0x80) b.fill(0, Math.max(from, at - 7), at);
+      seen[agree(b)]++;
+    }
+  }
+  assert.ok(seen.scanned > 50 && seen["fell back"] > 50, JSON.stringify(seen));
+});
+
 Deno.test("scanPage() agrees on bodies built to trip it", async (t) => {
   const row = (fields: string) =>
     `{"StatisticSearch":{"list_total_count":1,"row":[{"STAT_CODE":"722Y001",${fields}}]}}`;
