@@ -351,6 +351,57 @@ Deno.test("scanPage() reads a row that differs from the previous one in any byte
   assert.ok(seen.scanned > 50 && seen["fell back"] > 50, JSON.stringify(seen));
 });
 
+Deno.test("scanPage() decodes short text of any bytes as TextDecoder does, or gives up (property)", () => {
+  // Characters of one to four bytes (Hangul most), now and then a stray byte: a lead or a
+  // continuation byte of UTF-8, an overlong or surrogate lead.
+  const character = fc.oneof(
+    fc.integer({ min: 0x20, max: 0x7e }).filter((c) => c !== 0x22 && c !== 0x5c),
+    fc.integer({ min: 0xac00, max: 0xd7a3 }),
+    fc.integer({ min: 0x80, max: 0x7ff }),
+    fc.integer({ min: 0x800, max: 0xffff }).filter((c) => c < 0xd800 || c > 0xdfff),
+    fc.integer({ min: 0x10000, max: 0x10ffff }),
+  ).map((c) => [...encoder.encode(String.fromCodePoint(c))]);
+  const stray = fc.oneof(
+    fc.integer({ min: 0x80, max: 0xff }).map((b) => [b]),
+    fc.constantFrom(
+      [0xed, 0xa0, 0x80], // a surrogate
+      [0xed, 0x9f, 0xbf], // the last before them
+      [0xe0, 0x80, 0x80], // overlong
+      [0xe0, 0xa0, 0x80], // the first that is not
+      [0xc0, 0x80], // overlong
+      [0xc1, 0xbf],
+      [0xea, 0xb0], // cut short
+      [0xf0, 0x90, 0x80, 0x80],
+    ),
+  );
+  const text = fc.array(
+    fc.oneof({ arbitrary: character, weight: 6 }, { arbitrary: stray, weight: 1 }),
+    {
+      minLength: 1,
+      maxLength: 14,
+    },
+  ).map((parts) => parts.flat());
+  const head = encoder.encode(
+    `{"StatisticSearch":{"list_total_count":1,"row":[{"STAT_CODE":"722Y001","ITEM_NAME1":"`,
+  );
+  const tail = encoder.encode(`","TIME":"2020"}]}}`);
+  const seen = { scanned: 0, "fell back": 0 };
+  fc.assert(
+    fc.property(text, (bytes) => {
+      seen[agree(new Uint8Array([...head, ...bytes, ...tail]))]++;
+    }),
+    { numRuns: 3000 },
+  );
+  assert.ok(seen.scanned > 300 && seen["fell back"] > 300, JSON.stringify(seen));
+  // Hangul, two-byte Latin and a BOM, each as JSON.parse reads them.
+  for (const name of ["생성 일별 시장 패널(샘플)", "é ñ", "\ufeffx", "연%", "가".repeat(10)]) {
+    assert.equal(
+      agree(encoder.encode(`${new TextDecoder().decode(head)}${name}","TIME":"2020"}]}}`)),
+      "scanned",
+    );
+  }
+});
+
 Deno.test("scanPage() agrees on bodies built to trip it", async (t) => {
   const row = (fields: string) =>
     `{"StatisticSearch":{"list_total_count":1,"row":[{"STAT_CODE":"722Y001",${fields}}]}}`;
