@@ -321,7 +321,9 @@ export function renderMarkdown(r: Results): string {
     "",
     "Growth with total = peak RSS − before at the largest total / at the one before. The " +
       '"collecting" rows force a collection after each page: a diagnostic, not how a user ' +
-      "would run it.",
+      "would run it. A dropped page's frame holds Polars' native memory, which V8 does not " +
+      "count: it is freed when V8 next collects, and a pull that makes little heap garbage " +
+      "makes V8 collect seldom. The collecting rows show that nothing is held.",
     "",
   );
 
@@ -440,12 +442,15 @@ export function renderMarkdown(r: Results): string {
       "cache: false })`.",
     "- 4 and 5 run `bench/pull_memory.ts` in a fresh process per size, mode and repetition: a " +
       "warm-up pull of 20k rows, a collection, then the measured pull against a `fetch` stub " +
-      "(`bench/_synthetic.ts`) that renders pages on the fly and answers each read into the " +
-      "reader's buffer, as a socket does (since 2026-12-02: the runs before made a Response " +
-      "from bytes, which left two native copies of each page for a collection to free, and " +
-      "charged them to the pull that makes the least heap garbage; figures of 4 and 5 before " +
-      "that date are not comparable). Peak RSS is the kernel's high-water mark (VmHWM, reset " +
-      "before the pull) or the highest `Deno.memoryUsage()` sample, whichever is higher.",
+      "(`bench/_synthetic.ts`) that writes each page's bytes from bytes made once (each " +
+      "series' fields, each label) and answers each read into the reader's buffer, as a " +
+      "socket does. A stub's garbage is charged to the pull that makes the least of its own, " +
+      "whose collections come later: until 2026-12-02 the stub made a Response from bytes " +
+      "(two native copies of each page left for a collection to free), and until the run after " +
+      "it rendered each page as text first (megabytes of heap garbage a page); figures of 4 " +
+      "and 5 before those runs are not comparable. Peak RSS is the kernel's high-water mark " +
+      "(VmHWM, reset before the pull) or the highest `Deno.memoryUsage()` sample, whichever " +
+      "is higher.",
     "",
   );
   if (r.notes.length) {
