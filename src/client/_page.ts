@@ -6,6 +6,8 @@
  * @module
  */
 
+import { free } from "../util/free.ts";
+
 /** The fields a page holds: text (dates too: TIME is a label), then numeric ones. */
 export interface PageFields {
   /** The service, whose name is the envelope's key. */
@@ -39,6 +41,12 @@ export interface Page {
   readonly numbers: readonly (Float64Array | undefined)[];
   /** By {@linkcode PageFields.numbers}: the first value (if any) that is not a plain number. */
   readonly odd?: readonly ({ row: number; value: unknown } | undefined)[] | undefined;
+}
+
+/** Frees a page's columns now, once a frame has taken its rows (see `src/util/free.ts`). */
+export function releasePage(page: Page): void {
+  for (const text of page.texts) free(text.ids);
+  for (const values of page.numbers) free(values);
 }
 
 const isDigit = (c: number) => c >= 48 && c <= 57;

@@ -46,7 +46,7 @@ import {
   resolveClientOptions,
   type ValidSearch,
 } from "./_options.ts";
-import type { Page } from "./_page.ts";
+import { type Page, releasePage } from "./_page.ts";
 import { HalfMonthlySpelling, type PageResult, requestPage, type Transport } from "./_transport.ts";
 import { PullChecks } from "./_checks.ts";
 import {
@@ -397,8 +397,10 @@ export async function pullFrame(
       // Rows go into the frame as their page arrives, at their place in the total.
       const pulled = pullPages(fetchPage, settings, pull > 1, ({ page, fromCache }, span) => {
         cached ||= fromCache;
-        if (builder !== undefined) builder.reserve(page.total).add(page, span.startNo - 1);
-        else {
+        if (builder !== undefined) {
+          builder.reserve(page.total).add(page, span.startNo - 1);
+          releasePage(page);
+        } else {
           refuseNonValues(page, span.startNo);
           pages.push({ page, at: span.startNo - 1 });
         }
@@ -430,7 +432,9 @@ function stringFrame(pages: readonly { page: Page; at: number }[]): DataFrame {
 function pageFrame(page: Page, schema: readonly ColumnSpec[], firstRow = 1): DataFrame {
   // Expressions make a column of one value a literal: half the memory of Arrow-built frames (1.3
   // against 2.4 MiB for 10k rows of 999Y001), native memory that returns only when V8 collects.
-  return new FrameBuilder(schema).add(page, 0, firstRow).finish("expressions");
+  const frame = new FrameBuilder(schema).add(page, 0, firstRow).finish("expressions");
+  releasePage(page);
+  return frame;
 }
 
 /** Periods `lo` to `hi`: the whole range when the service takes it, else each half in turn. */

@@ -11,6 +11,7 @@ import { formatPeriod, type SmSpelling, tryParseLabel } from "../wire/period.ts"
 import { delay, type Semaphore } from "../util/limiter.ts";
 import type { RequestLimiter } from "../cache/budget.ts";
 import { anySignal } from "../util/signal.ts";
+import { free } from "../util/free.ts";
 import type { CacheKey, ResponseCache, StagedEntry } from "../cache/mod.ts";
 import {
   abortedError,
@@ -386,11 +387,6 @@ async function readBytes(res: Response, max: number): Promise<{ bytes: Uint8Arra
   const bytes = buffer.slice(0, size);
   free(buffer);
   return { bytes, cut: false };
-}
-
-/** Frees a buffer of ours now (detached, it reads as empty), not at V8's next collection. */
-function free(bytes: Uint8Array): void {
-  if (bytes.buffer instanceof ArrayBuffer) bytes.buffer.transfer(0);
 }
 
 /** The half-monthly spelling a service accepts, learnt once per client. */

@@ -193,6 +193,37 @@ Deno.test("pullFrame() pulls again once when the total moves, then gives TOTAL_C
   );
 });
 
+Deno.test("pullFrame() frees each page's columns once the frame has taken its rows", async () => {
+  const service = fakeService(30, (_, p) => ({
+    ...p,
+    rows: p.rows.map((r) => ({ ...r, DATA_VALUE: `${r.CLASS_NAME}.5` })),
+  }));
+  const pages: PageResult[] = [];
+  const df = await pullFrame(
+    async (span) => {
+      const page = await service.fetchPage(span);
+      pages.push(page);
+      return page;
+    },
+    settings(10, 2),
+    KEY_STATISTIC_LIST_SCHEMA,
+  );
+  // The frame holds every row: the columns went only after it had taken them.
+  assert.deepEqual(
+    df.getColumn("CLASS_NAME").toArray(),
+    Array.from({ length: 30 }, (_, i) => String(i + 1)),
+  );
+  assert.equal(df.getColumn("DATA_VALUE").get(29), 30.5);
+  assert.equal(pages.length, 3);
+  for (const { page } of pages) {
+    const ids = page.texts[page.fields.text.indexOf("CLASS_NAME")]!.ids!;
+    const values = page.numbers[page.fields.numbers.indexOf("DATA_VALUE")]!;
+    // Detached: native memory given back now, not at V8's next collection.
+    assert.equal((ids.buffer as ArrayBuffer).detached, true);
+    assert.equal((values.buffer as ArrayBuffer).detached, true);
+  }
+});
+
 Deno.test("pullPages() refuses a query of more than maxRows rows after its first page", async () => {
   const service = fakeService(50);
   await assert.rejects(async () => {
