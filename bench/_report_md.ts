@@ -432,7 +432,10 @@ export function renderMarkdown(r: Results): string {
       "heap grew.",
     "- Timings are wall-clock `performance.now()` medians after unmeasured warm-ups; the " +
       "variants of one table are timed in turns so that a busy spell falls on all of them; " +
-      '"Best / best" is the ratio of the fastest runs, steadier on a shared machine.',
+      '"Best / best" is the ratio of the fastest runs, steadier on a shared machine. The 1k ' +
+      "page, about 1 ms a repetition, takes 91 (since 2026-12-02; 31 before): the medians of " +
+      "five runs of 31 spread over 1.30-1.56x of the floor, of five runs of 91 over " +
+      "1.35-1.42x.",
     "- Bodies for 1 and 2 are rendered by the bundled server (`startEcosServer({ keys: " +
       '["bench"] })`, table 999Y001, rows 1 to n). Every 97th DATA_VALUE is made "-" and every ' +
       '89th "", in both formats.',

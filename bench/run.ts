@@ -63,7 +63,7 @@ const RESULTS_MD = new URL(QUICK ? "RESULTS.quick.md" : "RESULTS.md", RESULTS_DI
 /** Repetitions: measured runs (or processes) per figure. */
 const REPS = QUICK
   ? { decode: [9, 5, 3], xml: [3, 1], frames: 5, e2e: 2, pull: [2, 2, 1], pages: 1, imports: 3 }
-  : { decode: [31, 15, 7], xml: [7, 3], frames: 11, e2e: 7, pull: [5, 5, 5], pages: 3, imports: 9 };
+  : { decode: [91, 15, 7], xml: [7, 3], frames: 11, e2e: 7, pull: [5, 5, 5], pages: 3, imports: 9 };
 
 const SIZES = [1_000, 10_000, 100_000];
 const XML_SIZES = [10_000, 100_000];
