@@ -216,7 +216,8 @@ function datePart(c: Extract<ArrowColumn, { kind: "date" }>, height: number): Pa
   let validity: Uint8Array | undefined;
   let nullCount = 0;
   if (index === undefined) {
-    if (isNull[constant] === 1) {
+    if (isNull[constant] !== 0) {
+      // Missing, or no distinct value at all: every row is null.
       validity = noneValid(height);
       nullCount = height;
     }
@@ -254,7 +255,7 @@ function floatPart(c: Extract<ArrowColumn, { kind: "float" }>, height: number): 
 
 /** A constant's first row written, then copied by doubling: a few native copies, not a loop. */
 function fillRows(rows: Int32Array | Uint32Array, first: ArrayLike<number>): void {
-  if (rows.length === 0) return;
+  if (rows.length === 0 || first.length === 0) return;
   rows.set(first, 0);
   for (let filled = first.length; filled < rows.length; filled *= 2) {
     rows.copyWithin(filled, 0, Math.min(filled, rows.length - filled));

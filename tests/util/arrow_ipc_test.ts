@@ -79,3 +79,12 @@ Deno.test("arrow_ipc: many rows, a value a row", () => {
   assert.equal(df.getColumn("V").get(n - 1), `value number ${n - 1}`);
   assert.equal(df.getColumn("V").nUnique(), n);
 });
+
+Deno.test("arrow_ipc: a constant past its values is missing, not a loop", () => {
+  const df = ipcFrame([
+    { name: "DAY", kind: "date", values: [], index: undefined, constant: 0 },
+    { name: "CODE", kind: "text", values: [], index: undefined, constant: 0 },
+  ], 3);
+  assert.deepEqual(df.getColumn("DAY").toArray(), [null, null, null]);
+  assert.deepEqual(df.getColumn("CODE").toArray(), [null, null, null]);
+});
