@@ -163,10 +163,15 @@ export function openCall(core: Core, options: CallOptions, service: string): Cal
 }
 
 /** The pages of one request of a call; `fresh` (a second pull) passes the cache by. */
-function fetcherOf(call: Call, args: readonly string[], schema?: readonly ColumnSpec[]): FetchPage {
+function fetcherOf(
+  call: Call,
+  args: readonly string[],
+  schema?: readonly ColumnSpec[],
+  leaveBody = false,
+): FetchPage {
   const { service, format, language } = call;
   const fields = schema === undefined ? undefined : scanFieldsOf(schema, service);
-  const page = { service, args, format, language, fields };
+  const page = { service, args, format, language, fields, leaveBody };
   return (span, signal, fresh) =>
     requestPage(call.core.transport, { ...page, ...span, signal, fresh: call.fresh || fresh });
 }
@@ -432,9 +437,7 @@ function stringFrame(pages: readonly { page: Page; at: number }[]): DataFrame {
 function pageFrame(page: Page, schema: readonly ColumnSpec[], firstRow = 1): DataFrame {
   // Expressions make a column of one value a literal: half the memory of Arrow-built frames (1.3
   // against 2.4 MiB for 10k rows of 999Y001), native memory that returns only when V8 collects.
-  const frame = new FrameBuilder(schema).add(page, 0, firstRow).finish("expressions");
-  releasePage(page);
-  return frame;
+  return new FrameBuilder(schema).add(page, 0, firstRow).finish("expressions");
 }
 
 /** Periods `lo` to `hi`: the whole range when the service takes it, else each half in turn. */
@@ -460,10 +463,16 @@ export async function* splitRange<T>(
 }
 
 /** The pages of one part of a search: periods `lo` to `hi`. */
-function partFetcher(call: Call, q: ValidSearch, lo: number, hi: number): FetchPage {
+function partFetcher(
+  call: Call,
+  q: ValidSearch,
+  lo: number,
+  hi: number,
+  leaveBody = false,
+): FetchPage {
   const [start, end] = [lo, hi].map((i) => formatPeriod(q.cycle, i, "live"));
   const args = [q.statCode, q.cycle, start!, end!, ...q.items];
-  return fetcherOf(call, args, STATISTIC_SEARCH_SCHEMA);
+  return fetcherOf(call, args, STATISTIC_SEARCH_SCHEMA, leaveBody);
 }
 
 /** A period's label for the error that says it is too large. */
@@ -498,8 +507,11 @@ export async function* searchPages(
   const pull = async function* (lo: number, hi: number) {
     try {
       // Each page becomes its frame as it arrives: a field the frame refuses fails the page.
+      // Bodies and pages are left to V8 here: their memory, which it counts, paces the
+      // collections that also free the frames the caller dropped, whose native memory it does
+      // not count (5M rows peaked 446 MiB with them freed at once, 223 MiB left).
       const frames = pullPages(
-        partFetcher(call, q, lo, hi),
+        partFetcher(call, q, lo, hi, true),
         call.settings,
         false,
         (page, span) => pageFrame(page.page, STATISTIC_SEARCH_SCHEMA, span.startNo),

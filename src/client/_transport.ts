@@ -78,6 +78,8 @@ export interface PageRequest {
   fresh?: boolean | undefined;
   /** The fields to keep of each row (see _scan.ts); without, every key of the rows, as text. */
   fields?: PageFields | undefined;
+  /** Leave the body to V8's next collection rather than free it once decoded (searchPages). */
+  leaveBody?: boolean | undefined;
 }
 
 /** One page of one request: its rows as columns, and what it is besides. */
@@ -255,7 +257,7 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
     try {
       return await decodeBytesLoading(bytes, service, fields, Math.max(0, endNo - startNo + 1));
     } finally {
-      if (!keep) free(bytes);
+      if (!keep && !req.leaveBody) free(bytes);
     }
   };
   /** Rows or "no data" as a page; a RESULT with another code is not a page. */

@@ -11,6 +11,7 @@ import { rowsOf } from "../testdata/pages.ts";
 import { BodyError, Redactor } from "../../src/client/_errors.ts";
 import { Semaphore } from "../../src/util/limiter.ts";
 import { type EcosError, isEcosError } from "../../src/errors.ts";
+import { EcosClient } from "../../mod.ts";
 
 const KEY = "k3y/with?odd#chars";
 
@@ -274,4 +275,44 @@ Deno.test("requestPage() frees a body once decoded when no cache is to keep it",
   // Freed at once (detached), not when V8 next collects: dead bodies were most of a pull's peak.
   assert.equal(bodies[0]!.buffer.detached, true);
   assert.equal(bodies[0]!.byteLength, 0);
+  // Asked to, it leaves the body to V8 (searchPages: it paces the collections).
+  const left = await requestPage(t, { ...page, endNo: 1, leaveBody: true });
+  assert.equal(left.page.count, 1);
+  assert.equal(bodies.length, 2);
+  assert.equal(bodies[1]!.buffer.detached, false);
+  assert.equal(bodies[1]!.byteLength, text.length);
+});
+
+Deno.test("statisticSearch frees each body once decoded; statisticSearchPages leaves them to V8", async () => {
+  const bodies: Uint8Array<ArrayBuffer>[] = [];
+  class Seen extends Response {
+    override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+      const bytes = await super.bytes();
+      bodies.push(bytes);
+      return bytes;
+    }
+  }
+  const text = JSON.stringify({
+    StatisticSearch: {
+      list_total_count: 1,
+      row: [{ STAT_CODE: "722Y001", ITEM_CODE1: "0101000", TIME: "202001", DATA_VALUE: "3.5" }],
+    },
+  });
+  const client = new EcosClient({
+    apiKey: KEY,
+    baseUrl: "https://ecos.test/api",
+    cache: false,
+    rateLimit: false,
+    fetch: () =>
+      Promise.resolve(new Seen(text, { headers: { "content-length": String(text.length) } })),
+  });
+  const query = { statCode: "722Y001", cycle: "M", start: "202001", end: "202001" } as const;
+  assert.equal((await client.statisticSearch(query)).height, 1);
+  assert.equal(bodies.length, 1);
+  assert.equal(bodies[0]!.buffer.detached, true);
+  for await (const frame of client.statisticSearchPages(query)) assert.equal(frame.height, 1);
+  assert.equal(bodies.length, 2);
+  // Their memory, which V8 counts, paces the collections that also free the dropped pages'
+  // frames, whose native memory it does not count.
+  assert.equal(bodies[1]!.buffer.detached, false);
 });
