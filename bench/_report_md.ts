@@ -322,8 +322,9 @@ export function renderMarkdown(r: Results): string {
     "Growth with total = peak RSS − before at the largest total / at the one before. The " +
       '"collecting" rows force a collection after each page: a diagnostic, not how a user ' +
       "would run it. A dropped page's frame holds Polars' native memory, which V8 does not " +
-      "count: it is freed when V8 next collects, and a pull that makes little heap garbage " +
-      "makes V8 collect seldom. The collecting rows show that nothing is held.",
+      "count: it is freed when V8 next collects. `statisticSearchPages` therefore leaves each " +
+      "body to V8 rather than free it once decoded (as `statisticSearch` does): their memory, " +
+      "which V8 counts, paces its collections.",
     "",
   );
 
