@@ -79,7 +79,11 @@ Deno.test("ecos serve --write-timeout cuts off a client that reads nothing, at i
   try {
     using raw = await openRaw({ url: await bounded(listening, BOUND_MS, "ecos serve listening") });
     await startReadingNothing(raw);
-    const rest = await untilClosed(raw, 10_000);
+    // Stopping waits for the connection, which this side no longer reads (reading would let the
+    // answer go on): the write limit ends it, else only the 5 s shutdown limit would.
+    stop.abort();
+    assert.equal(await bounded(served, 3_000, "ecos serve stopping"), 0);
+    const rest = await untilClosed(raw, BOUND_MS);
     assert.ok(!rest.text.endsWith("</StatisticSearch>\r\n0\r\n\r\n"));
   } finally {
     stop.abort();
