@@ -26,7 +26,7 @@ import {
   transportError,
 } from "./_errors.ts";
 import { decodeBytesLoading, type Decoded } from "./_decode.ts";
-import type { Page, PageFields } from "./_page.ts";
+import { type Page, type PageFields, releasePage } from "./_page.ts";
 
 const utf8 = new TextDecoder();
 
@@ -78,8 +78,6 @@ export interface PageRequest {
   fresh?: boolean | undefined;
   /** The fields to keep of each row (see _scan.ts); without, every key of the rows, as text. */
   fields?: PageFields | undefined;
-  /** Leave the body to V8's next collection rather than free it once decoded (searchPages). */
-  leaveBody?: boolean | undefined;
 }
 
 /** One page of one request: its rows as columns, and what it is besides. */
@@ -95,6 +93,11 @@ export interface PageResult {
   keep?: (() => Promise<StagedEntry | undefined>) | undefined;
   /** Removes the cache entry this page was read from: it failed a check. */
   forget?: (() => Promise<void>) | undefined;
+  /**
+   * Frees the body (unless the cache is to keep it) and the page's columns now, once a frame has
+   * taken the rows; else they wait for V8's next collection.
+   */
+  release?: (() => void) | undefined;
 }
 
 /**
@@ -251,19 +254,21 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
   const scope: Scope = { service, url: redacted, redactor: t.redactor };
   // The cache's key is the request without the API key.
   const key: CacheKey = { baseUrl: t.baseUrl, service, format, language, startNo, endNo, args };
-  // A page holds its own strings and arrays: free its body now unless the cache keeps it (dead
-  // bodies waiting for V8 were 100-300 MiB of a 1M pull's peak). The rows asked size the scan.
-  const decode = async (bytes: Uint8Array, keep = false) => {
-    try {
-      return await decodeBytesLoading(bytes, service, fields, Math.max(0, endNo - startNo + 1));
-    } finally {
-      if (!keep && !req.leaveBody) free(bytes);
-    }
-  };
+  // The rows asked size the scan.
+  const decode = (bytes: Uint8Array) =>
+    decodeBytesLoading(bytes, service, fields, Math.max(0, endNo - startNo + 1));
   /** Rows or "no data" as a page; a RESULT with another code is not a page. */
-  const page = (decoded: Decoded, fetchedAt: Date, fromCache: boolean) => {
+  const page = (decoded: Decoded, fetchedAt: Date, fromCache: boolean, body: Uint8Array) => {
+    // A page holds its own strings and arrays: its body, unless the cache keeps it, can go as
+    // soon as the page has (dead bodies waiting for V8 were 100-300 MiB of a 1M pull's peak).
+    const release = (p: Page) => () => {
+      if (cache === undefined || fromCache) free(body);
+      releasePage(p);
+    };
     const facts = { scope, args, fetchedAt, fromCache };
-    if (decoded.kind === "rows") return { page: decoded.page, noData: false, ...facts };
+    if (decoded.kind === "rows") {
+      return { page: decoded.page, noData: false, ...facts, release: release(decoded.page) };
+    }
     if (decoded.code !== "INFO-200") return undefined;
     return { page: emptyPage(service, fields), noData: true, ...facts };
   };
@@ -273,8 +278,9 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
     const hit = await cache.get(key, { signal, maxBodyBytes: t.maxResponseBytes });
     if (hit !== undefined) {
       // An entry that no longer decodes to a page is as good as absent: ask the service.
-      const cached = await decode(new TextEncoder().encode(hit.body))
-        .then((decoded) => page(decoded, hit.fetchedAt, true), () => undefined);
+      const body = new TextEncoder().encode(hit.body);
+      const cached = await decode(body)
+        .then((decoded) => page(decoded, hit.fetchedAt, true, body), () => undefined);
       if (cached !== undefined) return { ...cached, forget: () => cache.delete(key) };
       await cache.delete(key);
     }
@@ -284,9 +290,9 @@ async function requestOnce(t: Transport, req: PageRequest): Promise<PageResult> 
     try {
       if (signal?.aborted) throw signal.reason;
       const bytes = await attempt(t, req, url, scope);
-      const decoded = await decode(bytes, cache !== undefined);
+      const decoded = await decode(bytes);
       const fetchedAt = new Date();
-      const answer = page(decoded, fetchedAt, false);
+      const answer = page(decoded, fetchedAt, false, bytes);
       if (answer !== undefined) {
         // Pages are kept once paging has checked them (as text, made only here); errors never.
         return cache === undefined

@@ -9,6 +9,7 @@ import {
   TotalChanged,
 } from "../../src/client/_pull.ts";
 import type { PageResult } from "../../src/client/_transport.ts";
+import { releasePage } from "../../src/client/_page.ts";
 import { pageOfRows, rowsOf } from "../testdata/pages.ts";
 import type { RawRow } from "../../src/client/_decode.ts";
 import { KEY_STATISTIC_LIST_SCHEMA, STATISTIC_SEARCH_SCHEMA } from "../../src/wire/columns.ts";
@@ -193,7 +194,7 @@ Deno.test("pullFrame() pulls again once when the total moves, then gives TOTAL_C
   );
 });
 
-Deno.test("pullFrame() frees each page's columns once the frame has taken its rows", async () => {
+Deno.test("pullFrame() releases each page once the frame has taken its rows", async () => {
   const service = fakeService(30, (_, p) => ({
     ...p,
     rows: p.rows.map((r) => ({ ...r, DATA_VALUE: `${r.CLASS_NAME}.5` })),
@@ -201,9 +202,10 @@ Deno.test("pullFrame() frees each page's columns once the frame has taken its ro
   const pages: PageResult[] = [];
   const df = await pullFrame(
     async (span) => {
+      // The request core's release: the page's columns (and body) go at once.
       const page = await service.fetchPage(span);
       pages.push(page);
-      return page;
+      return { ...page, release: () => releasePage(page.page) };
     },
     settings(10, 2),
     KEY_STATISTIC_LIST_SCHEMA,
