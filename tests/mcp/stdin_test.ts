@@ -39,18 +39,23 @@ const HANDSHAKE = [
   { jsonrpc: "2.0", method: "notifications/initialized" },
 ];
 
+/** A tools/call request. */
+const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
+
 Deno.test("ecos mcp exits 0 when its input closes after a call it was asked to cancel", async () => {
   const { code, answers, stderr } = await pipeLines([
     ...HANDSHAKE,
-    {
-      jsonrpc: "2.0",
-      id: 2,
-      method: "tools/call",
-      params: {
-        name: "get_series",
-        arguments: { stat_code: "999Y001", cycle: "D", start: "20200101", end: "20241231" },
-      },
-    },
+    toolCall(2, "get_series", {
+      stat_code: "999Y001",
+      cycle: "D",
+      start: "20200101",
+      end: "20241231",
+    }),
     { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2 } },
   ]);
   assert.equal(code, 0, stderr);
@@ -60,21 +65,8 @@ Deno.test("ecos mcp exits 0 when its input closes after a call it was asked to c
 Deno.test("ecos mcp answers the calls in flight when its input closes, then exits 0", async () => {
   const { code, answers, stderr } = await pipeLines([
     ...HANDSHAKE,
-    {
-      jsonrpc: "2.0",
-      id: 2,
-      method: "tools/call",
-      params: {
-        name: "get_named_series",
-        arguments: { name: "cpi", start: "202401", end: "202403" },
-      },
-    },
-    {
-      jsonrpc: "2.0",
-      id: 3,
-      method: "tools/call",
-      params: { name: "search_tables", arguments: { query: "base rate" } },
-    },
+    toolCall(2, "get_named_series", { name: "cpi", start: "202401", end: "202403" }),
+    toolCall(3, "search_tables", { query: "base rate" }),
   ]);
   assert.deepEqual(answers.map((a) => a.id).sort(), [1, 2, 3], stderr);
   assert.ok(answers.every((a) => a.result !== undefined && a.result.isError !== true));
