@@ -7,6 +7,7 @@
  * @module
  */
 
+import { untilAborted } from "../util/signal.ts";
 import { createEcosMcpServer, serveStdio, TOOLS } from "../mcp/mod.ts";
 import { DEFAULT_MCP_PORT, serveHttp } from "../mcp/http.ts";
 import { type Command, defineCommand } from "./command.ts";
@@ -47,15 +48,6 @@ export const MCP_FLAGS = {
     check: address,
   },
 } as const;
-
-/** Resolves when the signal fires; never without one. */
-function untilAborted(signal: AbortSignal | undefined): Promise<void> {
-  if (signal === undefined) return new Promise(() => {});
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) =>
-    signal.addEventListener("abort", () => resolve(), { once: true })
-  );
-}
 
 /**
  * `ecos mcp`: an MCP server on stdio until its input ends (the assistant closed it) or Ctrl-C.

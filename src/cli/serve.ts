@@ -6,20 +6,12 @@
  * @module
  */
 
+import { untilAborted } from "../util/signal.ts";
 import { startEcosServer } from "../server/server.ts";
 import { SERVER_DATA_NOTICE } from "../server/data/notice.ts";
 import { type Command, defineCommand } from "./command.ts";
 import { EXIT_OK, UsageError } from "./errors.ts";
 import { readKeysFileText, SERVE_ENVIRONMENT, SERVE_FLAGS, serveOptions } from "../server/cli.ts";
-
-/** Resolves when the signal fires; never without one (the process ends the server then). */
-function untilAborted(signal: AbortSignal | undefined): Promise<void> {
-  if (signal === undefined) return new Promise(() => {});
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) =>
-    signal.addEventListener("abort", () => resolve(), { once: true })
-  );
-}
 
 /**
  * `ecos serve`: prints the server's base URL and the data notice on stdout, serves until

@@ -27,3 +27,28 @@ export function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal 
   const present = signals.filter((s): s is AbortSignal => s !== undefined);
   return present.length <= 1 ? present[0] : AbortSignal.any(present);
 }
+
+/**
+ * Resolves when the signal fires; never without one (a server then runs until the process ends).
+ *
+ * @param signal The signal, or `undefined`.
+ * @returns A promise that resolves once the signal has fired.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { untilAborted } from "./signal.ts";
+ *
+ * const stop = new AbortController();
+ * const stopped = untilAborted(stop.signal);
+ * stop.abort();
+ * assert.equal(await stopped, undefined);
+ * ```
+ */
+export function untilAborted(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return new Promise(() => {});
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) =>
+    signal.addEventListener("abort", () => resolve(), { once: true })
+  );
+}
