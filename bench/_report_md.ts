@@ -323,8 +323,8 @@ export function renderMarkdown(r: Results): string {
       '"collecting" rows force a collection after each page: a diagnostic, not how a user ' +
       "would run it. A dropped page's frame holds Polars' native memory, which V8 does not " +
       "count: it is freed when V8 next collects. `statisticSearchPages` therefore leaves each " +
-      "body to V8 rather than free it once decoded (as `statisticSearch` does): their memory, " +
-      "which V8 counts, paces its collections.",
+      "body to V8 rather than free it once its rows are taken (as `statisticSearch` does): " +
+      "their memory, which V8 counts, paces its collections.",
     "",
   );
 
